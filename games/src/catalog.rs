@@ -1,0 +1,69 @@
+//! The games this server offers, by identifier.
+//!
+//! The only place that names every game: the server looks games up here and
+//! otherwise knows them only as [`Table`]s. Adding a game is one line in
+//! [`ENTRIES`].
+
+use cubicle_protocol::GameInfo;
+use serde_json::Value;
+
+use crate::chance::Seed;
+use crate::table::{Engine, Table};
+use crate::{Game, PlayerProfile, SeededChance, SetupError};
+
+/// One game in the catalog.
+pub struct Entry {
+    pub id: &'static str,
+    pub info: fn() -> GameInfo,
+    /// Checks a seat count and creation options (JSON).
+    pub validate: fn(seats: usize, options: &Value) -> Result<(), SetupError>,
+    /// Starts a game from profiles, options and the room seed, on step 0 of
+    /// the seed's streams.
+    pub start:
+        fn(players: &[PlayerProfile], options: &Value, seed: &Seed) -> Result<Box<dyn Table>, SetupError>,
+}
+
+const fn entry<G: Game>() -> Entry {
+    Entry {
+        id: G::ID,
+        info: G::info,
+        validate: validate::<G>,
+        start: start::<G>,
+    }
+}
+
+/// Every game, in the order the start page lists them.
+pub static ENTRIES: &[Entry] = &[];
+
+/// Looks a game up by identifier.
+pub fn find(id: &str) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|e| e.id == id)
+}
+
+/// Descriptions of every game, for `GET /api/games`.
+pub fn infos() -> Vec<GameInfo> {
+    ENTRIES.iter().map(|e| (e.info)()).collect()
+}
+
+fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
+    if options.is_null() {
+        return Ok(G::Options::default());
+    }
+    serde_json::from_value(options.clone()).map_err(|e| SetupError::Options(e.to_string()))
+}
+
+fn validate<G: Game>(seats: usize, options: &Value) -> Result<(), SetupError> {
+    crate::engine::check_seat_count::<G>(seats)?;
+    G::validate(&parse_options::<G>(options)?, seats)
+}
+
+fn start<G: Game>(
+    players: &[PlayerProfile],
+    options: &Value,
+    seed: &Seed,
+) -> Result<Box<dyn Table>, SetupError> {
+    validate::<G>(players.len(), options)?;
+    let options = parse_options::<G>(options)?;
+    let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
+    Ok(Box::new(Engine::new(G::ID, game, events)))
+}

@@ -1,0 +1,229 @@
+//! The contract every game fulfils.
+//!
+//! A game is a value (`Self`) that changes only through [`Game::apply`]. The
+//! trait is shaped by what the three games need (docs/ARCHITECTURE.md, "The
+//! engine interface", maps each need onto it):
+//!
+//! * Several seats may owe a decision at once ([`Game::to_act`] returns all
+//!   of them): Office 21's face-down set-up choice.
+//! * A decision in the middle of an effect is state: the game records what it
+//!   waits for and whose it is, `to_act` names that seat (which need not be
+//!   the active player) and `legal` lists its options.
+//! * What a viewer may know is decided in one place per kind of data:
+//!   [`Game::view`] for the state and [`Game::event_view`] for each event;
+//!   a secret (a DIRECTOR's look at a hand) is an event or a view field only
+//!   its owner's filter lets through.
+//! * Randomness comes from the [`Chance`] passed in.
+//! * Data that never changes is [`Game::board`], sent once per connection.
+//! * [`Game::outcome`] may become `Some` after any action, whoever's turn it
+//!   was, and names one or several winners.
+
+use std::fmt::Debug;
+
+use cubicle_protocol::{ErrorCode, GameInfo, Outcome, Seat};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+use crate::Chance;
+
+/// Who is looking at a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// The player in this seat: sees the public state and their own secrets.
+    Seat(Seat),
+    /// Anyone else: sees only what is public.
+    Spectator,
+}
+
+impl Viewer {
+    /// All viewers of a table with `seats` seats: every seat, then the
+    /// spectator.
+    pub fn all(seats: usize) -> impl Iterator<Item = Viewer> {
+        (0..seats as Seat)
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator))
+    }
+
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// What a game may know about a player when it starts. Names are not here:
+/// rules do not need them, and clients render them from the room's seats.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerProfile {
+    /// The player's answer to "when did you leave work yesterday?", in
+    /// minutes, larger meaning later: see [`left_work_minutes`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_work_at: Option<u16>,
+}
+
+/// Turns "HH:MM" into minutes where later means larger. The work day is
+/// taken to end at 06:00 the next morning: a player who left at 01:30 left
+/// later than one who left at 23:00, so times before 06:00 count after
+/// midnight (01:30 is 25 h 30 min).
+pub fn left_work_minutes(hhmm: &str) -> Option<u16> {
+    let (h, m) = hhmm.trim().split_once(':')?;
+    if h.is_empty() || h.len() > 2 || m.len() != 2 {
+        return None;
+    }
+    let h: u16 = h.parse().ok()?;
+    let m: u16 = m.parse().ok()?;
+    if h > 23 || m > 59 {
+        return None;
+    }
+    let minutes = h * 60 + m;
+    Some(if h < 6 { minutes + 24 * 60 } else { minutes })
+}
+
+/// An action the rules refuse. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The action is well-formed but not allowed now; the message says which
+    /// rule forbids it.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+impl RuleError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            RuleError::GameOver => ErrorCode::GameOver,
+            RuleError::NotYourTurn => ErrorCode::NotYourTurn,
+            RuleError::Illegal(_) => ErrorCode::IllegalAction,
+        }
+    }
+}
+
+/// A game cannot start as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{game} is played by {min} to {max} players, not {got}")]
+    SeatCount {
+        game: String,
+        min: u8,
+        max: u8,
+        got: usize,
+    },
+    #[error("invalid options: {0}")]
+    Options(String),
+    #[error("invalid fixture: {0}")]
+    Fixture(String),
+}
+
+/// The rules of one game. See the module documentation for how the trait
+/// serves simultaneous, pending and secret decisions.
+///
+/// Implementations must guarantee:
+/// * `apply` either succeeds or returns an error leaving `self` unchanged;
+/// * every action in `legal(seat)` succeeds when applied by `seat`, and
+///   `legal(seat)` is empty exactly when `seat` is not in `to_act()`;
+/// * `view(viewer)`, `legal(seat)` and `event_view(_, viewer)` depend only
+///   on what that viewer may know (the non-interference tests in
+///   [`crate::testing`] check it);
+/// * actions name things by identifiers that stay valid while the state
+///   changes (a pile's slot, a card's kind), never by positions that shift,
+///   so an action built from an older view still means what its sender saw
+///   or is refused.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Creation options. By convention a `fixture` field scripts the random
+    /// parts (a deal, a deck order) for tests; the server accepts it only
+    /// when started with `--allow-fixtures`.
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug;
+    type Action: Serialize + DeserializeOwned + Clone + PartialEq + Debug;
+    type View: Serialize;
+    /// An event as it happened, with everything in it (secrets included).
+    type Event: Clone + Debug + Send + Sync;
+    /// An event as one viewer may see it.
+    type EventView: Serialize;
+    /// Data that never changes during a game.
+    type Board: Serialize;
+
+    /// Identifier used in the API and the store (`"osaki"`).
+    const ID: &'static str;
+
+    /// Name and seat range, for the start page; `info().id == Self::ID`.
+    fn info() -> GameInfo;
+
+    /// Checks options before a room is created, so a bad fixture is refused
+    /// at once rather than when the game starts.
+    fn validate(options: &Self::Options, seats: usize) -> Result<(), SetupError>;
+
+    /// Deals and sets up a new game. `players.len()` is the number of seats.
+    fn start(
+        players: &[PlayerProfile],
+        options: &Self::Options,
+        chance: &mut dyn Chance,
+    ) -> Result<(Self, Vec<Self::Event>), SetupError>;
+
+    fn board(&self) -> Self::Board;
+
+    /// Seats that owe a decision now, in seat order. Empty once the game is
+    /// over.
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// What `seat` may do now.
+    fn legal(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Performs `action` for `seat`, returning what happened.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// `None` when the viewer may see nothing of the event (it is then sent
+    /// as a bare number).
+    fn event_view(event: &Self::Event, viewer: Viewer) -> Option<Self::EventView>;
+
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Number of seats.
+    fn seats(&self) -> usize;
+}
+
+/// Checks the seat count against [`Game::info`].
+pub fn check_seat_count<G: Game>(seats: usize) -> Result<(), SetupError> {
+    let info = G::info();
+    if (info.min_seats as usize..=info.max_seats as usize).contains(&seats) {
+        Ok(())
+    } else {
+        Err(SetupError::SeatCount {
+            game: info.name,
+            min: info.min_seats,
+            max: info.max_seats,
+            got: seats,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_departures_compare_larger() {
+        assert_eq!(left_work_minutes("18:05"), Some(18 * 60 + 5));
+        assert!(left_work_minutes("01:30") > left_work_minutes("23:59"));
+        assert!(left_work_minutes("06:00") < left_work_minutes("05:59"));
+        assert_eq!(left_work_minutes("7:15"), Some(7 * 60 + 15));
+    }
+
+    #[test]
+    fn malformed_times_are_refused() {
+        for bad in ["", "24:00", "12:60", "noon", "12:5", "123:00", "-1:00", "12:00:00"] {
+            assert_eq!(left_work_minutes(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Office 21: see docs/games/office21.md.

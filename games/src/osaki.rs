@@ -1,0 +1,1 @@
+//! Osaki ni Shitsurei Shima-su!!: see docs/games/osaki.md.

@@ -1,0 +1,272 @@
+//! Cubicle's wire vocabulary.
+//!
+//! Everything a client (the browser, a bot, a load tester) needs to speak to
+//! the server: the WebSocket envelope ([`ClientMessage`], [`ServerMessage`]),
+//! the HTTP bodies, and, in one module per game, that game's actions, views
+//! and events. This crate holds types only: no rules, no I/O.
+//!
+//! Game-specific payloads travel inside the envelope as JSON values so that
+//! the envelope does not change when a game is added; a typed client turns
+//! them into the game's own types with `serde_json::from_value`.
+//!
+//! docs/protocol.md documents every message with an example.
+
+pub mod office21;
+pub mod osaki;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Version of the WebSocket protocol. A client says which version it speaks
+/// in [`ClientMessage::Hello`]; the server refuses others.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A seat at a table, numbered from 0 in turn order (clockwise).
+pub type Seat = u8;
+
+/// Number of an event in a room's log. The first event is 1; 0 means
+/// "nothing yet".
+pub type EventSeq = u64;
+
+/// Messages a client sends over the room WebSocket (`/ws/rooms/{room_id}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// First message on every connection. `token` identifies the sender
+    /// (the host token from room creation or a seat token from
+    /// [`ServerMessage::Joined`]); without it the connection is a spectator.
+    /// `since` is the last event number the client already has; the server
+    /// then sends only what came after (or a fresh snapshot).
+    Hello {
+        protocol: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        since: Option<EventSeq>,
+    },
+    /// Take a free seat before the game starts. `seat` picks one (else the
+    /// lowest free seat). `left_work_at` ("HH:MM", optional) answers the
+    /// start-player question of games that ask it (Osaki).
+    Join {
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_work_at: Option<String>,
+    },
+    /// Give up one's seat before the game starts.
+    Leave,
+    /// The host starts the game once every seat is taken.
+    Start,
+    /// A game action. `id` is chosen by the client (1 to 64 characters) and
+    /// makes retries safe: an id already applied for this seat is
+    /// acknowledged again and not applied twice.
+    Act { id: String, action: Value },
+    /// Keep-alive; answered by [`ServerMessage::Pong`].
+    Ping,
+}
+
+/// Messages the server sends over the room WebSocket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// Answer to `hello`: who this connection is.
+    Welcome {
+        protocol: u32,
+        you: You,
+        room: RoomInfo,
+    },
+    /// The room's seats, names, presence or status changed.
+    Room { room: RoomInfo },
+    /// Answer to `join`, sent only to the joining connection: keep the token,
+    /// it is the only way back into this seat.
+    Joined { seat: Seat, token: String },
+    /// The whole game as this connection may see it: sent after `hello` when
+    /// a game is running (or over), when the game starts, and whenever the
+    /// client is too far behind for an `update`.
+    Snapshot { game: GameSnapshot },
+    /// Something happened: the new events (each in the form this connection
+    /// may see) and the resulting view and legal actions.
+    Update { update: GameUpdate },
+    /// An action with this id was applied (or had already been applied).
+    Ack { id: String },
+    /// A request was refused. Nothing changed; the socket stays open unless
+    /// stated otherwise in docs/protocol.md.
+    Error {
+        code: ErrorCode,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    Pong,
+}
+
+/// Who a connection is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct You {
+    /// The seat this connection plays, if any.
+    pub seat: Option<Seat>,
+    /// Whether this connection holds the room's host token.
+    pub host: bool,
+}
+
+/// The public description of a room.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoomInfo {
+    pub id: String,
+    /// Game identifier, e.g. `"osaki"` or `"office21"`.
+    pub game: String,
+    pub status: RoomStatus,
+    pub seats: Vec<SeatInfo>,
+    /// Whether a connection holding the host token is present.
+    pub host_connected: bool,
+    /// Number of connected spectators.
+    pub spectators: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Waiting for players; seats can be taken and left.
+    Lobby,
+    Playing,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    /// Display name; `None` while the seat is free. Always render as text.
+    pub name: Option<String>,
+    /// Whether at least one connection currently plays this seat.
+    pub connected: bool,
+    /// Whether this seat is held by the room's host.
+    pub host: bool,
+}
+
+/// A game as one viewer may see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub game: String,
+    /// Data that never changes during the game (a board map, card texts).
+    pub board: Value,
+    /// The game's events so far, each as this viewer may see it.
+    pub log: Vec<LoggedEvent>,
+    pub view: Value,
+    /// What this viewer may do now (empty for spectators).
+    pub legal: Vec<Value>,
+    /// Number of the last event included; send it back as `since`.
+    pub seq: EventSeq,
+    pub outcome: Option<Outcome>,
+}
+
+/// A change to a game as one viewer may see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameUpdate {
+    /// New events, in order, numbered without gaps.
+    pub events: Vec<LoggedEvent>,
+    pub view: Value,
+    pub legal: Vec<Value>,
+    pub seq: EventSeq,
+    pub outcome: Option<Outcome>,
+}
+
+/// One numbered event. `event` is absent when this viewer may not see
+/// anything of it: the number alone keeps the log gap-free.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoggedEvent {
+    pub seq: EventSeq,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<Value>,
+}
+
+/// How a game ended, in terms every game shares. Each game's view carries
+/// the details (scores, the victory condition's own data).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// One or more winners (ties share the victory).
+    pub winners: Vec<Seat>,
+    /// Machine-readable reason, defined by each game (e.g. `"fewest_tiles"`).
+    pub reason: String,
+}
+
+/// Machine-readable error codes. The message next to it is for humans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not valid JSON, or not a message this protocol knows.
+    BadMessage,
+    /// `hello` asked for a protocol version the server does not speak.
+    UnsupportedProtocol,
+    /// Any message other than `hello` before `hello`, or `hello` twice.
+    HelloFirst,
+    UnknownRoom,
+    /// The token in `hello` belongs to no one in this room. The connection
+    /// continues as a spectator.
+    InvalidToken,
+    /// The request needs a seat and this connection has none.
+    NotSeated,
+    /// The connection already holds a seat.
+    AlreadySeated,
+    SeatTaken,
+    RoomFull,
+    BadName,
+    BadTime,
+    NotHost,
+    /// The host tried to start with free seats.
+    SeatsNotFilled,
+    AlreadyStarted,
+    NotStarted,
+    GameOver,
+    NotYourTurn,
+    /// The action is well-formed but the rules do not allow it now.
+    IllegalAction,
+    /// The action is not an action of this game.
+    BadAction,
+    BadActionId,
+    RateLimited,
+    /// Something failed on the server; the request may be retried.
+    Internal,
+}
+
+/// Body of `POST /api/rooms`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRoom {
+    pub game: String,
+    pub seats: u8,
+    /// Game options. A `fixture` key inside (a scripted deal for tests) is
+    /// accepted only by servers started with `--allow-fixtures`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Value>,
+}
+
+/// Answer to `POST /api/rooms`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoomCreated {
+    pub room_id: String,
+    /// Path of the room page, e.g. `/r/<room_id>`.
+    pub url: String,
+    /// Secret that lets its holder start the game (and take a seat with it).
+    pub host_token: String,
+}
+
+/// One entry of `GET /api/games`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// Identifier used in the API, e.g. `"osaki"`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    pub min_seats: u8,
+    pub max_seats: u8,
+    /// Whether joining asks "when did you leave work yesterday?".
+    pub asks_left_work_at: bool,
+}
+
+/// Error body of the HTTP API.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
+}

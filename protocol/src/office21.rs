@@ -1,0 +1,1 @@
+//! Office 21 wire types.
