@@ -201,6 +201,13 @@ pub enum ErrorCode {
     /// Any message other than `hello` before `hello`, or `hello` twice.
     HelloFirst,
     UnknownRoom,
+    /// `POST /api/rooms` named a game this server does not offer.
+    UnknownGame,
+    /// The seat count or options do not suit the game.
+    BadOptions,
+    /// Options carried a `fixture` but the server was not started with
+    /// `--allow-fixtures`.
+    FixturesNotAllowed,
     /// The token in `hello` belongs to no one in this room. The connection
     /// continues as a spectator.
     InvalidToken,
