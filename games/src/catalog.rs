@@ -19,9 +19,16 @@ pub struct Entry {
     pub validate: fn(seats: usize, options: &Value) -> Result<(), SetupError>,
     /// Starts a game from profiles, options and the room seed, on step 0 of
     /// the seed's streams.
-    pub start:
-        fn(players: &[PlayerProfile], options: &Value, seed: &Seed) -> Result<Box<dyn Table>, SetupError>,
+    pub start: StartFn,
 }
+
+/// How a catalog entry starts a game: profiles, creation options (JSON) and
+/// the room seed in, a running [`Table`] out.
+pub type StartFn = fn(
+    players: &[PlayerProfile],
+    options: &Value,
+    seed: &Seed,
+) -> Result<Box<dyn Table>, SetupError>;
 
 const fn entry<G: Game>() -> Entry {
     Entry {
@@ -33,7 +40,7 @@ const fn entry<G: Game>() -> Entry {
 }
 
 /// Every game, in the order the start page lists them.
-pub static ENTRIES: &[Entry] = &[];
+pub static ENTRIES: &[Entry] = &[entry::<crate::osaki::Osaki>()];
 
 /// Looks a game up by identifier.
 pub fn find(id: &str) -> Option<&'static Entry> {
