@@ -1,0 +1,110 @@
+// What a test does in a room page, the way a user does it: by clicking
+// what the page shows. Every move is one of the highlighted (legal)
+// controls; nothing here computes rules.
+
+import assert from 'node:assert/strict';
+
+/** The localStorage key under which the client keeps a room's token. */
+export const tokenKey = (roomId) => `cubicle:token:${roomId}`;
+
+export async function waitConnected(page) {
+  await page.waitForSelector('#connection[data-state="open"]');
+}
+
+/** Types a name (and optionally a departure time) and takes a free seat. */
+export async function joinAs(page, name, leftWorkAt) {
+  await page.fill('#join-name', name);
+  if (leftWorkAt) await page.fill('#join-left-work', leftWorkAt);
+  await page.click('#join-button');
+  await page.waitForSelector('.seat .badge-you');
+}
+
+export async function seqOf(page) {
+  const seq = await page.getAttribute('#game', 'data-seq');
+  return seq === null ? -1 : Number(seq);
+}
+
+export async function waitSeq(page, seq) {
+  await page.waitForFunction((s) => Number(document.getElementById('game')?.dataset.seq ?? -1) >= s, seq);
+  return seqOf(page);
+}
+
+export async function isOver(page) {
+  return page.isVisible('#end');
+}
+
+/** Legal moves shown right now: [{legal, seat, slot}] (turn tiles and pickable stacks). */
+export async function shownMoves(page) {
+  return page.$$eval('button[data-legal]:not([disabled])', (buttons) =>
+    buttons.map((b) => ({ legal: b.dataset.legal, seat: Number(b.dataset.seat), slot: Number(b.dataset.slot) })),
+  );
+}
+
+const at = (m) => `button[data-seat="${m.seat}"][data-slot="${m.slot}"]`;
+
+/**
+ * Plays one move on `page` by clicking highlighted controls, chosen with
+ * `random`. Returns a description of the move, or null if the page offers
+ * none. `beforeClick(move)` runs just before the deciding click.
+ */
+export async function playOneMove(page, random, { preferStack = 0.6, beforeClick, keyboard = false } = {}) {
+  const moves = await shownMoves(page);
+  const turns = moves.filter((m) => m.legal === 'turn');
+  const sources = moves.filter((m) => m.legal === 'source');
+  if (turns.length === 0 && sources.length === 0) return null;
+  const before = await seqOf(page);
+
+  if (sources.length > 0 && (turns.length === 0 || random() < preferStack)) {
+    const source = sources[Math.floor(random() * sources.length)];
+    await page.click(at(source));
+    assert.equal(await page.getAttribute(at(source), 'aria-pressed'), 'true', 'a picked stack is marked as picked');
+    const targets = await page.$$eval('button[data-legal="target"]', (buttons) =>
+      buttons.map((b) => ({ seat: Number(b.dataset.seat), slot: Number(b.dataset.slot), character: b.dataset.character, task: b.dataset.task })),
+    );
+    assert.ok(targets.length > 0, 'picking a stack that the page highlighted lights up at least one target');
+    const target = targets[Math.floor(random() * targets.length)];
+    const move = { kind: 'stack', from: source.slot, owner: target.seat, onto: target.slot };
+    await beforeClick?.(move);
+    await page.click(at(target));
+    await page.waitForFunction((s) => Number(document.getElementById('game').dataset.seq) > s, before);
+    return move;
+  }
+
+  const turn = turns[Math.floor(random() * turns.length)];
+  const move = { kind: 'turn', seat: turn.seat, slot: turn.slot };
+  await beforeClick?.(move);
+  if (keyboard) {
+    await page.focus(at(turn));
+    await page.keyboard.press('Enter');
+  } else {
+    await page.click(at(turn));
+  }
+  await page.waitForFunction((s) => Number(document.getElementById('game').dataset.seq) > s, before);
+  return move;
+}
+
+/** The public table as a page draws it: comparable across viewers. */
+export async function publicTable(page) {
+  return page.evaluate(() => {
+    const areas = [...document.querySelectorAll('#table .area[data-seat]')]
+      .map((area) => ({
+        seat: Number(area.dataset.seat),
+        tiles: area.querySelector('[data-testid="tile-count"]')?.textContent,
+        turn: area.classList.contains('area-turn'),
+        slots: [...area.querySelectorAll('[data-slot]')].map((t) =>
+          [t.dataset.slot, t.dataset.pile, t.dataset.character ?? '', t.dataset.task ?? '', t.dataset.height ?? ''].join(':'),
+        ),
+      }))
+      .sort((a, b) => a.seat - b.seat);
+    const leftover = [...document.querySelectorAll('#table [data-pile^="leftover"]')].map((t) =>
+      [t.dataset.pile, t.dataset.character ?? '', t.dataset.task ?? ''].join(':'),
+    );
+    const log = [...document.querySelectorAll('#log li')].map((li) => li.textContent);
+    return { areas, leftover, log };
+  });
+}
+
+/** True if the page scrolls sideways (it must not, even at 375 px). */
+export async function scrollsSideways(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}

@@ -1,0 +1,165 @@
+// The room WebSocket: hello, keep-alive, automatic reconnection with
+// backoff, resuming from the last event number the page has.
+//
+// The connection knows nothing of games: it hands every server message to
+// `onMessage` and reports its state to `onStatus`
+// ('connecting' | 'open' | 'reconnecting' | 'stopped').
+
+export const PROTOCOL_VERSION = 1;
+
+const PING_EVERY_MS = 20_000;
+// No message at all for this long (a ping is answered within it) means the
+// socket is dead even if the browser has not noticed (laptop lid, Wi-Fi).
+const SILENCE_LIMIT_MS = 50_000;
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+
+// Errors after which retrying cannot help.
+const FATAL_CODES = new Set(['unknown_room', 'unsupported_protocol']);
+
+export function roomSocketUrl(roomId) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws/rooms/${encodeURIComponent(roomId)}`;
+}
+
+export class Connection {
+  /**
+   * @param {object} options
+   * @param {string} options.roomId
+   * @param {() => string|null} options.token  token to send in hello
+   * @param {() => number|null} options.since  last event number held, if any
+   * @param {(msg: object) => void} options.onMessage
+   * @param {(status: string, detail?: object) => void} options.onStatus
+   */
+  constructor({ roomId, token, since, onMessage, onStatus }) {
+    this.roomId = roomId;
+    this.token = token;
+    this.since = since;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.welcomed = false;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastHeard = 0;
+    this.stopped = false;
+
+    window.addEventListener('online', () => this.retryNow());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.retryNow();
+    });
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.welcomed = false;
+    this.onStatus(this.attempt === 0 ? 'connecting' : 'reconnecting', { attempt: this.attempt });
+
+    const socket = new WebSocket(roomSocketUrl(this.roomId));
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      if (socket !== this.socket) return;
+      this.lastHeard = Date.now();
+      const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
+      const token = this.token();
+      if (token) hello.token = token;
+      const since = this.since();
+      if (since !== null && since !== undefined) hello.since = since;
+      socket.send(JSON.stringify(hello));
+      this.startPinging();
+    });
+    socket.addEventListener('message', (event) => {
+      if (socket !== this.socket) return;
+      this.lastHeard = Date.now();
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return; // Not ours to interpret; the server only sends JSON.
+      }
+      if (msg.type === 'welcome') {
+        this.welcomed = true;
+        this.attempt = 0;
+        this.onStatus('open');
+      }
+      if (msg.type === 'error' && FATAL_CODES.has(msg.code)) {
+        this.stop();
+      }
+      if (msg.type !== 'pong') this.onMessage(msg);
+    });
+    socket.addEventListener('close', () => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.stopPinging();
+      if (this.stopped) return;
+      this.scheduleRetry();
+    });
+    // 'error' is always followed by 'close', which does the work.
+  }
+
+  /** Sends a client message; false if not connected (nothing was sent). */
+  send(msg) {
+    if (!this.isOpen()) return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  /** Drops the socket and reconnects at once (e.g. to resynchronize). */
+  reconnect() {
+    if (this.stopped) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.stopPinging();
+    if (socket) socket.close();
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.stopPinging();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+    this.onStatus('stopped');
+  }
+
+  retryNow() {
+    if (this.stopped || this.socket !== null) return;
+    this.connect();
+  }
+
+  scheduleRetry() {
+    this.attempt += 1;
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.attempt - 1));
+    const delay = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+    this.onStatus('reconnecting', { attempt: this.attempt, delay });
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  startPinging() {
+    this.stopPinging();
+    this.pingTimer = setInterval(() => {
+      if (!this.socket) return;
+      if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
+        this.reconnect();
+        return;
+      }
+      if (this.socket.readyState === WebSocket.OPEN) {
+        this.socket.send(JSON.stringify({ type: 'ping' }));
+      }
+    }, PING_EVERY_MS);
+  }
+
+  stopPinging() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+}

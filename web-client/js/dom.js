@@ -1,0 +1,57 @@
+// Tiny DOM helpers. Everything that comes from other people (player names,
+// server messages) goes into the page as text nodes, never as HTML: `h`
+// has no way to set innerHTML.
+
+/**
+ * Builds an element. `props` sets attributes (`class`, `data-*`, `aria-*`,
+ * `for`...), boolean properties (`disabled`, `hidden`, `checked`), event
+ * handlers (`onclick`...) and `dataset`. Children may be strings (inserted
+ * as text), nodes, arrays of either, or null/false (skipped).
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'dataset') {
+      Object.assign(el.dataset, value);
+    } else if (key === 'disabled' || key === 'hidden' || key === 'checked' || key === 'selected' || key === 'value') {
+      el[key] = value;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+/** Appends children (strings become text nodes). */
+export function append(parent, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return parent;
+}
+
+/** Replaces all children of `parent`. */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  return append(parent, children);
+}
+
+/** A span with `lang="ja"`, so screen readers and fonts treat it as Japanese. */
+export function ja(text) {
+  return h('span', { lang: 'ja', class: 'ja' }, text);
+}
+
+/** "Aki", "Aki and Ben", "Aki, Ben and Chie" (as an array of text/nodes). */
+export function joinNames(parts) {
+  const out = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(i === parts.length - 1 ? ' and ' : ', ');
+    out.push(part);
+  });
+  return out;
+}

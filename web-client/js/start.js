@@ -1,0 +1,121 @@
+// The start page: pick a game and a number of seats, create a room, keep
+// its host token, go to the room.
+
+import { h, replace } from './dom.js';
+import { listGames, createRoom } from './api.js';
+import * as store from './store.js';
+
+const $ = (id) => document.getElementById(id);
+
+let games = [];
+
+function selectedGame() {
+  const checked = document.querySelector('input[name="game"]:checked');
+  return games.find((g) => g.id === checked?.value) ?? null;
+}
+
+function fillSeats() {
+  const game = selectedGame();
+  const select = $('seats');
+  const previous = Number(select.value);
+  if (!game) {
+    replace(select);
+    select.disabled = true;
+    $('create-button').disabled = true;
+    return;
+  }
+  const options = [];
+  for (let n = game.min_seats; n <= game.max_seats; n += 1) {
+    options.push(h('option', { value: String(n), selected: n === previous }, `${n} players`));
+  }
+  replace(select, options);
+  if (!(previous >= game.min_seats && previous <= game.max_seats)) select.value = String(game.min_seats);
+  select.disabled = false;
+  $('create-button').disabled = false;
+}
+
+function renderGames() {
+  const box = $('games');
+  const legend = box.querySelector('legend');
+  if (games.length === 0) {
+    replace(box, legend, h('p', { class: 'hint' }, 'This server offers no games yet.'));
+    return;
+  }
+  replace(
+    box,
+    legend,
+    games.map((game, i) =>
+      h(
+        'label',
+        { class: 'game-choice' },
+        h('input', { type: 'radio', name: 'game', value: game.id, checked: i === 0, onchange: fillSeats }),
+        h(
+          'span',
+          { class: 'game-choice-text' },
+          h('span', { class: 'game-name' }, game.name),
+          h(
+            'span',
+            { class: 'hint' },
+            game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats} to ${game.max_seats} players`,
+          ),
+        ),
+      ),
+    ),
+  );
+  fillSeats();
+}
+
+function renderRecent() {
+  const rooms = store.recentRooms();
+  $('recent').hidden = rooms.length === 0;
+  replace(
+    $('recent-list'),
+    rooms.map((room) => {
+      const game = games.find((g) => g.id === room.game);
+      const when = new Date(room.at);
+      return h(
+        'li',
+        {},
+        h('a', { href: `/r/${encodeURIComponent(room.id)}` }, game?.name ?? room.game ?? 'Room'),
+        ' ',
+        h('span', { class: 'hint' }, Number.isNaN(when.getTime()) ? '' : when.toLocaleString()),
+      );
+    }),
+  );
+}
+
+async function onSubmit(event) {
+  event.preventDefault();
+  const game = selectedGame();
+  if (!game) return;
+  const seats = Number($('seats').value);
+  const button = $('create-button');
+  button.disabled = true;
+  $('create-error').textContent = '';
+  try {
+    const created = await createRoom(game.id, seats);
+    store.setRoomToken(created.room_id, created.host_token);
+    store.rememberRoom(created.room_id, game.id);
+    location.assign(created.url || `/r/${encodeURIComponent(created.room_id)}`);
+  } catch (err) {
+    $('create-error').textContent = err.message;
+    button.disabled = false;
+  }
+}
+
+async function main() {
+  $('create-form').addEventListener('submit', onSubmit);
+  try {
+    games = await listGames();
+    if (!Array.isArray(games)) games = [];
+  } catch (err) {
+    games = [];
+    $('games-status').textContent = `Could not load the games: ${err.message}`;
+    renderRecent();
+    return;
+  }
+  renderGames();
+  renderRecent();
+}
+
+main();
