@@ -86,31 +86,35 @@ impl Osaki {
     }
 
     /// Every turned stack's top: (owner, slot, top).
-    fn tops(&self) -> impl Iterator<Item = (Seat, Slot, Tile)> + '_ {
-        self.rows.iter().enumerate().flat_map(|(seat, row)| {
-            row.iter()
-                .enumerate()
-                .filter_map(move |(slot, place)| Some((seat as Seat, slot as Slot, place.top()?)))
-        })
+    fn tops(&self) -> Vec<(Seat, Slot, Tile)> {
+        let mut tops = Vec::with_capacity(24);
+        for (seat, row) in self.rows.iter().enumerate() {
+            for (slot, place) in row.iter().enumerate() {
+                if let Some(top) = place.top() {
+                    tops.push((seat as Seat, slot as Slot, top));
+                }
+            }
+        }
+        tops
     }
 
-    /// Every stacking move `seat` could make, ignoring whose turn it is.
-    fn stack_moves(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
-        self.tops()
-            .filter(move |&(owner, _, _)| owner == seat)
-            .flat_map(move |(_, from, mine)| {
-                self.tops().filter_map(move |(owner, onto, theirs)| {
-                    let itself = owner == seat && onto == from;
-                    (!itself && tops_match(mine, theirs)).then_some(Action::Stack {
-                        from,
-                        owner,
-                        onto,
-                    })
-                })
-            })
+    /// Every stacking move `seat` could make, ignoring whose turn it is and
+    /// whether `seat` has played, in (from, owner, onto) order.
+    fn stack_moves(&self, seat: Seat) -> Vec<Action> {
+        let tops = self.tops();
+        let mut moves = Vec::new();
+        for &(_, from, mine) in tops.iter().filter(|t| t.0 == seat) {
+            for &(owner, onto, theirs) in &tops {
+                let itself = owner == seat && onto == from;
+                if !itself && tops_match(mine, theirs) {
+                    moves.push(Action::Stack { from, owner, onto });
+                }
+            }
+        }
+        moves
     }
 
-    /// Every turning move `seat` could make.
+    /// Every turning move `seat` could make, in slot order.
     fn turn_moves(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
         self.rows[usize::from(seat)]
             .iter()
@@ -121,7 +125,7 @@ impl Osaki {
 
     fn has_move(&self, seat: Seat) -> bool {
         self.turn_moves(seat).next().is_some()
-            || (self.has_played[usize::from(seat)] && self.stack_moves(seat).next().is_some())
+            || (self.has_played[usize::from(seat)] && !self.stack_moves(seat).is_empty())
     }
 
     /// The end of the rulebook: every tile turned and no two stacks match.
@@ -134,11 +138,11 @@ impl Osaki {
         if unturned {
             return false;
         }
-        let tops: Vec<Tile> = self.tops().map(|(_, _, t)| t).collect();
+        let tops = self.tops();
         !tops
             .iter()
             .enumerate()
-            .any(|(i, a)| tops[i + 1..].iter().any(|b| tops_match(*a, *b)))
+            .any(|(i, a)| tops[i + 1..].iter().any(|b| tops_match(a.2, b.2)))
     }
 
     fn tile_counts(&self) -> Vec<u8> {
@@ -444,5 +448,94 @@ impl Game for Osaki {
 
     fn seats(&self) -> usize {
         self.rows.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::NoChance;
+    use crate::SeededChance;
+
+    /// Every tile, whatever its state, exactly once (the state itself, with
+    /// hidden tasks: the integration tests can only see views).
+    fn assert_every_tile_once(game: &Osaki) {
+        let mut tiles: Vec<Tile> = game.leftover.clone();
+        for place in game.rows.iter().flatten() {
+            match place {
+                Place::Unturned(tile) => tiles.push(*tile),
+                Place::Stack(stack) => {
+                    assert!(!stack.is_empty(), "empty stacks are Empty");
+                    tiles.extend(stack)
+                }
+                Place::Empty => {}
+            }
+        }
+        tiles.sort();
+        assert_eq!(tiles, setup::all_tiles().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn random_deals_account_for_every_tile_until_the_end() {
+        for g in 0..300u64 {
+            let seats = 2 + (g % 3) as usize;
+            let mut chance = SeededChance::new(&[21; 32], g);
+            let (mut game, _) = Osaki::start(
+                &vec![PlayerProfile::default(); seats],
+                &Options::default(),
+                &mut chance,
+            )
+            .unwrap();
+            assert_eq!(game.leftover.len(), if seats == 3 { 6 } else { 0 });
+            let mut choices = SeededChance::new(&[22; 32], g);
+            let mut events = Vec::new();
+            crate::testing::random_playout(
+                &mut game,
+                &mut events,
+                &mut choices,
+                &mut NoChance,
+                48,
+                |game, _| {
+                    assert_every_tile_once(game);
+                    // Stacks only ever sit in the rows of players who have
+                    // played: the fact that keeps passing from looping.
+                    for (seat, row) in game.rows.iter().enumerate() {
+                        if row.iter().any(|p| matches!(p, Place::Stack(_))) {
+                            assert!(game.has_played[seat]);
+                        }
+                    }
+                    if game.ending.is_none() {
+                        assert!((0..game.seat_count()).any(|s| game.has_move(s)));
+                    }
+                },
+            );
+            assert!(game.ending.is_some());
+        }
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing() {
+        let (mut game, _) = Osaki::start(
+            &[PlayerProfile::default(), PlayerProfile::default()],
+            &Options::default(),
+            &mut SeededChance::new(&[1; 32], 0),
+        )
+        .unwrap();
+        let seat = game.turn;
+        let before = game.clone();
+        for action in [
+            Action::Stack {
+                from: 0,
+                owner: 1 - seat,
+                onto: 0,
+            },
+            Action::Turn { slot: 40 },
+        ] {
+            assert!(matches!(
+                game.apply(seat, &action, &mut NoChance),
+                Err(RuleError::Illegal(_))
+            ));
+            assert_eq!(game, before);
+        }
     }
 }

@@ -146,3 +146,138 @@ pub fn seeded(n: u8) -> cubicle_games::SeededChance {
 pub fn dyn_chance(c: &mut impl Chance) -> &mut dyn Chance {
     c
 }
+
+/// Parses a compact script: `"0t3"` is seat 0 turning slot 3, `"1s5>2.4"`
+/// is seat 1 moving its stack in slot 5 onto seat 2's slot 4.
+pub fn script(s: &str) -> Vec<(Seat, Action)> {
+    s.split_whitespace()
+        .map(|step| {
+            let num = |x: &str| {
+                x.parse::<u8>()
+                    .unwrap_or_else(|_| panic!("bad step {step}"))
+            };
+            if let Some((seat, slot)) = step.split_once('t') {
+                (num(seat), turn(num(slot)))
+            } else {
+                let (seat, rest) = step.split_once('s').expect(step);
+                let (from, target) = rest.split_once('>').expect(step);
+                let (owner, onto) = target.split_once('.').expect(step);
+                (num(seat), stack(num(from), num(owner), num(onto)))
+            }
+        })
+        .collect()
+}
+
+/// A random deal as a fixture: each character's tasks shuffled among the
+/// seats, then each row in a random slot order (fixtures need not follow
+/// character order).
+pub fn random_deal(seats: usize, chance: &mut dyn Chance) -> Vec<Vec<Tile>> {
+    let per = if seats == 2 { 2 } else { 1 };
+    let mut rows = vec![Vec::new(); seats];
+    for character in Character::ALL {
+        let mut tasks = Task::ALL;
+        chance.shuffle(&mut tasks);
+        for (i, &task) in tasks.iter().take(seats * per).enumerate() {
+            rows[i / per].push(t(character, task));
+        }
+    }
+    for row in &mut rows {
+        chance.shuffle(row);
+    }
+    rows
+}
+
+/// Every tile of the game.
+pub fn all_tiles() -> Vec<Tile> {
+    Character::ALL
+        .iter()
+        .flat_map(|&c| Task::ALL.iter().map(move |&task| t(c, task)))
+        .collect()
+}
+
+/// The tiles a deal leaves in the box, in character order.
+pub fn leftover_of(deal: &[Vec<Tile>]) -> Vec<Tile> {
+    all_tiles()
+        .into_iter()
+        .filter(|x| !deal.iter().flatten().any(|d| d == x))
+        .collect()
+}
+
+// ------------------------------------------------------------------------
+// A reference model of the rules, written from the view alone and kept
+// deliberately naive, to check the engine against.
+
+/// Every turned stack's top: (owner, slot, top tile).
+pub fn tops(view: &View) -> Vec<(Seat, u8, Tile)> {
+    let mut out = Vec::new();
+    for area in &view.areas {
+        for (slot, pile) in area.slots.iter().enumerate() {
+            if let Pile::Stack { tiles } = pile {
+                out.push((
+                    area.seat,
+                    slot as u8,
+                    *tiles.last().expect("non-empty stack"),
+                ));
+            }
+        }
+    }
+    out
+}
+
+pub fn matching(a: Tile, b: Tile) -> bool {
+    a.character == b.character || a.task == b.task
+}
+
+/// Tiles in front of each seat, counted pile by pile.
+pub fn counts(view: &View) -> Vec<usize> {
+    view.areas
+        .iter()
+        .map(|a| {
+            a.slots
+                .iter()
+                .map(|p| match p {
+                    Pile::Unturned { .. } => 1,
+                    Pile::Stack { tiles } => tiles.len(),
+                    Pile::Empty => 0,
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// What the rulebook lets `seat` do, ignoring whose turn it is.
+pub fn reference_moves(view: &View, seat: Seat) -> Vec<Action> {
+    let area = &view.areas[usize::from(seat)];
+    let mut moves: Vec<Action> = area
+        .slots
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Pile::Unturned { .. }))
+        .map(|(slot, _)| turn(slot as u8))
+        .collect();
+    if area.has_played {
+        let all = tops(view);
+        for &(_, from, mine) in all.iter().filter(|(owner, _, _)| *owner == seat) {
+            for &(owner, onto, theirs) in &all {
+                if (owner, onto) != (seat, from) && matching(mine, theirs) {
+                    moves.push(stack(from, owner, onto));
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// The rulebook's end: nothing unturned and no two stacks match.
+pub fn reference_over(view: &View) -> bool {
+    let unturned = view
+        .areas
+        .iter()
+        .any(|a| a.slots.iter().any(|p| matches!(p, Pile::Unturned { .. })));
+    let all = tops(view);
+    let any_match = all
+        .iter()
+        .enumerate()
+        .any(|(i, a)| all[i + 1..].iter().any(|b| matching(a.2, b.2)));
+    !unturned && !any_match
+}
