@@ -91,7 +91,10 @@ impl ScriptedChance {
 
 impl Chance for ScriptedChance {
     fn below(&mut self, n: u32) -> u32 {
-        let x = self.0.pop_front().expect("ScriptedChance ran out of numbers");
+        let x = self
+            .0
+            .pop_front()
+            .expect("ScriptedChance ran out of numbers");
         assert!(x < n, "scripted {x} is not below {n}");
         x
     }

@@ -222,7 +222,9 @@ mod tests {
 
     #[test]
     fn malformed_times_are_refused() {
-        for bad in ["", "24:00", "12:60", "noon", "12:5", "123:00", "-1:00", "12:00:00"] {
+        for bad in [
+            "", "24:00", "12:60", "noon", "12:5", "123:00", "-1:00", "12:00:00",
+        ] {
             assert_eq!(left_work_minutes(bad), None, "{bad}");
         }
     }

@@ -43,7 +43,10 @@ pub fn assert_indistinguishable<G: Game>(
 pub fn assert_turn_contract<G: Game>(game: &G) {
     let to_act = game.to_act();
     if game.outcome().is_some() {
-        assert!(to_act.is_empty(), "finished game still asks {to_act:?} to act");
+        assert!(
+            to_act.is_empty(),
+            "finished game still asks {to_act:?} to act"
+        );
     }
     for seat in 0..game.seats() as Seat {
         let legal = game.legal(seat);
@@ -74,9 +77,14 @@ pub fn random_playout<G: Game>(
             return step;
         }
         let to_act = game.to_act();
-        let seat = *choices.pick(&to_act).expect("an unfinished game asks someone to act");
+        let seat = *choices
+            .pick(&to_act)
+            .expect("an unfinished game asks someone to act");
         let legal = game.legal(seat);
-        let action = choices.pick(&legal).expect("to_act seat has legal actions").clone();
+        let action = choices
+            .pick(&legal)
+            .expect("to_act seat has legal actions")
+            .clone();
         match game.apply(seat, &action, chance) {
             Ok(new) => events.extend(new),
             Err(e) => panic!("legal action {action:?} by seat {seat} refused: {e}\n{game:?}"),
