@@ -6,7 +6,7 @@ use cubicle_games::chance::{NoChance, ScriptedChance};
 use cubicle_games::osaki::Osaki;
 use cubicle_games::{Game, PlayerProfile, RuleError, SetupError, Viewer};
 use cubicle_protocol::osaki::{
-    Action, Character, Event, FirstPlayer, Fixture, Leftover, Options, Pile, Task, Tile,
+    Action, Character, Event, FirstPlayer, Fixture, Leftover, Options, Pile, Tile,
 };
 use osaki_support::*;
 
@@ -131,19 +131,25 @@ fn a_fixture_deal_keeps_its_slot_order() {
     let mut expected: Vec<Character> = Character::ALL.to_vec();
     expected.reverse();
     assert_eq!(characters_of(&game, 2), expected);
-    // Turning shows the scripted tile.
+    // Turning shows the scripted tile of that slot.
     let mut game = game;
-    let mut first = game.clone();
-    play(&mut first, 0, turn(0));
-    assert_eq!(stack_at(&first, 0, 0), vec![d[0][0]]);
-    game = first;
-    assert_eq!(game.to_act(), vec![1]);
+    play(&mut game, 0, turn(0));
+    play(&mut game, 1, turn(0));
+    play(&mut game, 2, turn(0));
+    assert_eq!(stack_at(&game, 0, 0), vec![d[0][0]]);
+    assert_eq!(
+        stack_at(&game, 2, 0),
+        vec![t(TW, PHONE)],
+        "seat 2's row was reversed"
+    );
+    assert_eq!(game.to_act(), vec![3]);
 }
 
 #[test]
-fn three_player_fixture_leftover_is_the_undealt_tiles() {
+fn three_player_leftover_shows_only_characters_while_the_game_runs() {
+    // The leftover is task (3 + c) mod 4 of character c; osaki_endings.rs
+    // checks it is revealed at the end.
     let (game, _) = start(three_player_deal(), 0);
-    // Seat s holds task (s + c) mod 4, so the leftover is task (3 + c) mod 4.
     let expected: Vec<Leftover> = Character::ALL
         .iter()
         .map(|&character| Leftover::Hidden { character })
@@ -638,13 +644,17 @@ fn the_board_names_everything_in_english_and_japanese() {
 }
 
 #[test]
-fn unturned_tiles_show_no_task_to_anyone_including_their_owner() {
-    let (game, _) = start(four_player_deal(), 0);
-    for viewer in Viewer::all(4) {
-        let json = serde_json::to_string(&game.view(viewer)).unwrap();
-        for task in ["copying", "accounting", "inventory", "phone_duty"] {
-            assert!(!json.contains(task), "{viewer:?} sees {task}: {json}");
+fn unturned_and_leftover_tiles_show_no_task_to_anyone_including_their_owner() {
+    for deal in [two_player_deal(), three_player_deal(), four_player_deal()] {
+        let seats = deal.len();
+        let (game, _) = start(deal, 0);
+        for viewer in Viewer::all(seats) {
+            let json = serde_json::to_string(&game.view(viewer)).unwrap();
+            for task in ["copying", "accounting", "inventory", "phone_duty"] {
+                assert!(!json.contains(task), "{viewer:?} sees {task}: {json}");
+            }
+            let legal = serde_json::to_string(&viewer.seat().map(|s| game.legal(s))).unwrap();
+            assert!(!legal.contains("task"));
         }
     }
-    let _: Task = COPY; // the deal does hold tasks: they are just not shown
 }
