@@ -40,7 +40,10 @@ const fn entry<G: Game>() -> Entry {
 }
 
 /// Every game, in the order the start page lists them.
-pub static ENTRIES: &[Entry] = &[entry::<crate::osaki::Osaki>()];
+pub static ENTRIES: &[Entry] = &[
+    entry::<crate::osaki::Osaki>(),
+    entry::<crate::office21::Office21>(),
+];
 
 /// Looks a game up by identifier.
 pub fn find(id: &str) -> Option<&'static Entry> {
