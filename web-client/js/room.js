@@ -338,6 +338,7 @@ function renderLobby() {
 
 function renderGame() {
   const game = state.game;
+  document.body.classList.toggle('in-game', Boolean(game));
   $('game').hidden = !game;
   $('log-panel').hidden = !game;
   if (!game) {
@@ -383,7 +384,7 @@ function renderEnd(ctx) {
 
 function showMissing() {
   connection?.stop();
-  for (const id of ['share', 'lobby', 'game', 'end', 'log-panel']) $(id).hidden = true;
+  for (const id of ['room-title', 'share', 'lobby', 'game', 'end', 'log-panel']) $(id).hidden = true;
   $('missing').hidden = false;
   $('connection').textContent = '';
   document.title = 'No such room \u00b7 Cubicle';
