@@ -307,7 +307,8 @@ pub enum Secret {
 }
 
 /// A TAXMAN in play: the tax audit happens at the start of `holder`'s next
-/// turn, after `turns_before` other turns.
+/// turn. `turns_before` counts the turns that will begin before it (the
+/// turn in progress not included): 0 means "at the start of the next turn".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Audit {
     pub holder: Seat,
