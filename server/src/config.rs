@@ -1,0 +1,88 @@
+//! Configuration, from command-line flags and environment variables.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// Cubicle: an authoritative online game server for office-themed tabletop
+/// games.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "cubicle", version, about)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "CUBICLE_LISTEN", default_value = "0.0.0.0:8080")]
+    pub listen: SocketAddr,
+
+    /// Database URL: `sqlite://path/to/file.db` (created on first start,
+    /// with its directory) or `postgres://user@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/cubicle.db")]
+    pub database_url: String,
+
+    /// Accept scripted deals (`options.fixture`) at room creation. For tests
+    /// only: a fixture lets its author know every hidden tile.
+    #[arg(long, env = "CUBICLE_ALLOW_FIXTURES", default_value_t = false)]
+    pub allow_fixtures: bool,
+
+    /// Log format.
+    #[arg(long, env = "CUBICLE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    /// Serve the web client from this directory instead of the copy embedded
+    /// in the binary (for working on the client without rebuilding).
+    #[arg(long, env = "CUBICLE_STATIC_DIR")]
+    pub static_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+impl Config {
+    /// A configuration for tests and embedding: listen on `listen`, store in
+    /// `database_url`, everything else at its default.
+    pub fn new(listen: SocketAddr, database_url: impl Into<String>) -> Self {
+        Self {
+            listen,
+            database_url: database_url.into(),
+            allow_fixtures: false,
+            log_format: LogFormat::Text,
+            static_dir: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_need_no_setup() {
+        let config = Config::try_parse_from(["cubicle"]).unwrap();
+        assert_eq!(config.listen, "0.0.0.0:8080".parse().unwrap());
+        assert_eq!(config.database_url, "sqlite://data/cubicle.db");
+        assert!(!config.allow_fixtures);
+        assert_eq!(config.log_format, LogFormat::Text);
+        assert!(config.static_dir.is_none());
+    }
+
+    #[test]
+    fn flags_override_defaults() {
+        let config = Config::try_parse_from([
+            "cubicle",
+            "--listen",
+            "127.0.0.1:9000",
+            "--allow-fixtures",
+            "--log-format",
+            "json",
+        ])
+        .unwrap();
+        assert_eq!(config.listen.port(), 9000);
+        assert!(config.allow_fixtures);
+        assert_eq!(config.log_format, LogFormat::Json);
+    }
+}

@@ -1,0 +1,158 @@
+//! The HTTP API (`/api/...`), health and metrics, and the router that puts
+//! every route together.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use cubicle_games::catalog;
+use cubicle_protocol::{ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo};
+use serde_json::Value;
+use tower_http::trace::TraceLayer;
+
+use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
+use crate::metrics as m;
+use crate::registry::LoadError;
+use crate::store::{NewRoom, Write};
+use crate::{web, ws, AppState};
+
+/// Largest request body the API reads.
+const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/games", get(list_games))
+        .route("/api/rooms", post(create_room))
+        .route("/api/rooms/{room_id}", get(room_info))
+        .route("/ws/rooms/{room_id}", get(ws::upgrade))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
+        .route("/", get(web::asset))
+        .route("/r/{room_id}", get(web::asset))
+        .fallback(web::asset)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// An API error: an HTTP status with an [`ApiError`] body.
+#[derive(Debug)]
+pub struct ApiFailure {
+    status: StatusCode,
+    body: ApiError,
+}
+
+impl ApiFailure {
+    fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            body: ApiError {
+                code,
+                message: message.into(),
+            },
+        }
+    }
+
+    fn internal() -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "internal error; try again")
+    }
+}
+
+impl IntoResponse for ApiFailure {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+async fn list_games() -> Json<Vec<GameInfo>> {
+    Json(catalog::infos())
+}
+
+async fn create_room(
+    State(app): State<AppState>,
+    body: Result<Json<CreateRoom>, JsonRejection>,
+) -> Result<(StatusCode, Json<RoomCreated>), ApiFailure> {
+    let Json(request) = body.map_err(|e| ApiFailure::new(e.status(), ErrorCode::BadMessage, e.body_text()))?;
+    let entry = catalog::find(&request.game).ok_or_else(|| {
+        ApiFailure::new(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::UnknownGame,
+            format!("this server has no game {:?}", request.game),
+        )
+    })?;
+    let options = request.options.unwrap_or(Value::Null);
+    if options.get("fixture").is_some_and(|f| !f.is_null()) && !app.allow_fixtures {
+        return Err(ApiFailure::new(
+            StatusCode::FORBIDDEN,
+            ErrorCode::FixturesNotAllowed,
+            "fixtures are for tests: start the server with --allow-fixtures",
+        ));
+    }
+    (entry.validate)(usize::from(request.seats), &options)
+        .map_err(|e| ApiFailure::new(StatusCode::BAD_REQUEST, ErrorCode::BadOptions, e.to_string()))?;
+
+    let room_id = new_room_id();
+    let host_token = new_token();
+    let room = NewRoom {
+        id: room_id.clone(),
+        game: entry.id.to_owned(),
+        seat_count: usize::from(request.seats),
+        options,
+        seed: new_seed(),
+        host_token_hash: TokenHash::of(&host_token),
+    };
+    app.store.write(Write::CreateRoom(room)).await.map_err(|e| {
+        tracing::error!(error = %e, "could not create a room");
+        ApiFailure::internal()
+    })?;
+    metrics::counter!(m::ROOMS_CREATED).increment(1);
+    tracing::info!(room = %room_id, game = entry.id, seats = request.seats, "room created");
+    Ok((
+        StatusCode::CREATED,
+        Json(RoomCreated {
+            url: format!("/r/{room_id}"),
+            room_id,
+            host_token,
+        }),
+    ))
+}
+
+async fn room_info(State(app): State<AppState>, Path(room_id): Path<String>) -> Result<Json<RoomInfo>, ApiFailure> {
+    let unknown = || ApiFailure::new(StatusCode::NOT_FOUND, ErrorCode::UnknownRoom, "there is no room with this id");
+    for _ in 0..3 {
+        let room = match app.registry.get(&room_id).await {
+            Ok(room) => room,
+            Err(LoadError::Unknown) => return Err(unknown()),
+            Err(e) => {
+                tracing::warn!(room = %room_id, error = %e, "room unavailable");
+                return Err(ApiFailure::internal());
+            }
+        };
+        // An actor that just stopped (idle unload) is looked up again.
+        if let Ok(info) = room.info().await {
+            return Ok(Json(info));
+        }
+    }
+    Err(ApiFailure::internal())
+}
+
+async fn healthz(State(app): State<AppState>) -> Response {
+    match app.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response()
+        }
+    }
+}
+
+async fn metrics_text(State(app): State<AppState>) -> Response {
+    app.metrics.run_upkeep();
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        app.metrics.render(),
+    )
+        .into_response()
+}

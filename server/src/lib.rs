@@ -1,0 +1,161 @@
+//! Cubicle's server: the HTTP API, the room WebSockets, one actor task per
+//! room, the store and the embedded web client.
+//!
+//! The path of an action: [`ws`] reads and checks a client frame and hands
+//! the request to the room's actor ([`room`]), found through the
+//! [`registry`]; the actor applies it to a copy of the game, has the
+//! [`store`]'s writer commit it, then queues each connection's filtered
+//! update; each connection's task writes it to its socket.
+
+pub mod config;
+mod http;
+pub mod ids;
+pub mod metrics;
+mod rate;
+pub mod registry;
+pub mod room;
+pub mod store;
+mod web;
+mod ws;
+
+use std::net::SocketAddr;
+use std::ops::Deref;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use metrics_exporter_prometheus::PrometheusHandle;
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+pub use config::{Config, LogFormat};
+pub use ws::MAX_MESSAGE_BYTES;
+
+use registry::Registry;
+use store::Store;
+
+/// How long shutdown waits for WebSockets to finish their closing handshake.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
+    allow_fixtures: bool,
+    store: Store,
+    registry: Registry,
+    metrics: PrometheusHandle,
+    assets: web::Assets,
+    /// Cancelled when the server shuts down; connections then close with 1001.
+    shutdown: CancellationToken,
+    /// Every WebSocket connection task.
+    connections: TaskTracker,
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// Sets up logging to stderr: text or JSON lines, filtered by `RUST_LOG`
+/// (default `info`).
+pub fn init_logging(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    shutdown: CancellationToken,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Server {
+    /// Opens the store (applying migrations), restores every unfinished room,
+    /// binds the listener and starts serving.
+    pub async fn start(config: Config) -> anyhow::Result<Server> {
+        let metrics = metrics::handle();
+        let (store, writer) = Store::open(&config.database_url)
+            .await
+            .context("cannot open the database")?;
+        let registry = Registry::new(store.clone());
+        let restored = registry
+            .restore_unfinished()
+            .await
+            .context("cannot read rooms from the database")?;
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let addr = listener.local_addr()?;
+        let shutdown = CancellationToken::new();
+        let connections = TaskTracker::new();
+        let state = AppState(Arc::new(Shared {
+            allow_fixtures: config.allow_fixtures,
+            store: store.clone(),
+            registry: registry.clone(),
+            metrics: metrics.clone(),
+            assets: match &config.static_dir {
+                Some(dir) => web::Assets::Dir(dir.clone()),
+                None => web::Assets::Embedded,
+            },
+            shutdown: shutdown.clone(),
+            connections: connections.clone(),
+        }));
+        let router = http::router(state);
+        let stop = shutdown.clone();
+        let task = tokio::spawn(async move {
+            let upkeep = tokio::spawn(upkeep(metrics, stop.clone()));
+            axum::serve(listener, router)
+                .with_graceful_shutdown(stop.cancelled_owned())
+                .await
+                .context("the HTTP server failed")?;
+            // The same token told every WebSocket to close with 1001.
+            connections.close();
+            if tokio::time::timeout(CLOSE_WAIT, connections.wait()).await.is_err() {
+                tracing::warn!("some connections did not close in time");
+            }
+            registry.shutdown().await;
+            store.close(writer).await;
+            upkeep.abort();
+            tracing::info!("stopped");
+            Ok(())
+        });
+        tracing::info!(%addr, restored, fixtures = config.allow_fixtures, "listening");
+        Ok(Server { addr, shutdown, task })
+    }
+
+    /// The address the server listens on (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting, closes every WebSocket with 1001, lets every room
+    /// finish its current command and the store commit what is queued.
+    pub async fn shutdown(self) -> anyhow::Result<()> {
+        self.shutdown.cancel();
+        self.task.await.context("the server task panicked")?
+    }
+}
+
+/// Histograms are aggregated lazily; keep them bounded between scrapes.
+async fn upkeep(handle: PrometheusHandle, stop: CancellationToken) {
+    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        tokio::select! {
+            _ = stop.cancelled() => return,
+            _ = tick.tick() => handle.run_upkeep(),
+        }
+    }
+}

@@ -1,0 +1,630 @@
+//! The room actor: the only owner of a room's state.
+//!
+//! It handles one command at a time, so a room's rules never race. Every
+//! change is written to the store (and committed) before anyone is told of
+//! it: an action's consequences are sent only once it is durable.
+//!
+//! Connections are never waited for: messages go into each connection's
+//! bounded outbox with `try_send`, and a connection whose outbox is full is
+//! dropped (its socket task then closes it), so one slow reader cannot slow
+//! the room.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use cubicle_games::catalog::{self, Entry};
+use cubicle_games::chance::Seed;
+use cubicle_games::engine::left_work_minutes;
+use cubicle_games::{ActError, PlayerProfile, SeededChance, SetupError, Table, Viewer};
+use cubicle_protocol::{
+    ErrorCode, EventSeq, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMessage, You, PROTOCOL_VERSION,
+};
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio::sync::mpsc::error::TrySendError;
+
+use super::{lobby, messages, Command, ConnId, Outbox, Request};
+use crate::ids::{new_token, TokenHash};
+use crate::metrics as m;
+use crate::registry::Registry;
+use crate::store::{RoomRecord, Store, Write};
+
+/// A room with no connection for this long leaves memory; it is loaded
+/// again from the store when someone comes back.
+const IDLE_UNLOAD: Duration = Duration::from_secs(10 * 60);
+
+/// Why a stored room could not be brought back.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error("unknown game {0:?}")]
+    UnknownGame(String),
+    #[error("seat {0} is out of range")]
+    BadSeat(Seat),
+    #[error("the game started but its setup is missing")]
+    MissingSetup,
+    #[error("actions are logged but the game never started")]
+    ActionsBeforeStart,
+    #[error("cannot start the game again: {0}")]
+    Setup(#[from] SetupError),
+    #[error("action {found} found where action {expected} was expected")]
+    Gap { expected: u64, found: u64 },
+    #[error("action {seq} no longer applies: {error}")]
+    Replay { seq: u64, error: ActError },
+}
+
+/// A request refused: the code and message sent back.
+struct Refusal {
+    code: ErrorCode,
+    message: String,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn internal() -> Self {
+        Self::new(ErrorCode::Internal, "the server could not save this; try again")
+    }
+}
+
+impl From<ActError> for Refusal {
+    fn from(e: ActError) -> Self {
+        match &e {
+            ActError::BadAction(_) => Refusal::new(ErrorCode::BadAction, e.to_string()),
+            ActError::Rule(rule) => Refusal::new(rule.code(), rule.to_string()),
+        }
+    }
+}
+
+struct Occupant {
+    token: TokenHash,
+    name: String,
+    left_work_at: Option<String>,
+}
+
+/// A game in progress (or over) with what replays need.
+struct Game {
+    table: Box<dyn Table>,
+    /// (seat, client action id) of every applied action: retries are acked,
+    /// not applied again.
+    applied: HashSet<(Seat, String)>,
+    /// Number of actions applied; the next one is `actions + 1`.
+    actions: u64,
+}
+
+struct Conn {
+    seat: Option<Seat>,
+    host: bool,
+    /// The host's own token, kept to hand back in `joined` when the host
+    /// takes a seat (the seat is then bound to it). `None` for others.
+    host_token: Option<String>,
+    outbox: Outbox,
+    /// Its outbox overflowed: it is dropped after the current command.
+    kicked: bool,
+}
+
+/// One room's state. See the module documentation.
+pub struct Room {
+    id: String,
+    entry: &'static Entry,
+    options: Value,
+    seed: Seed,
+    host: TokenHash,
+    status: RoomStatus,
+    seats: Vec<Option<Occupant>>,
+    game: Option<Game>,
+    /// Ordered, so that every connection is served in the same order.
+    conns: BTreeMap<ConnId, Conn>,
+    store: Store,
+    /// Whether the store already knows the game is over.
+    finish_saved: bool,
+}
+
+impl Room {
+    /// Rebuilds a room from the store: its seats, and its game by replaying
+    /// every logged action from the seed.
+    pub fn restore(record: RoomRecord, store: Store) -> Result<Room, RestoreError> {
+        let entry = catalog::find(&record.game).ok_or_else(|| RestoreError::UnknownGame(record.game.clone()))?;
+        let mut seats: Vec<Option<Occupant>> = (0..record.seat_count).map(|_| None).collect();
+        for s in record.seats {
+            let slot = seats.get_mut(usize::from(s.seat)).ok_or(RestoreError::BadSeat(s.seat))?;
+            *slot = Some(Occupant {
+                token: s.token_hash,
+                name: s.name,
+                left_work_at: s.left_work_at,
+            });
+        }
+        let game = match (record.status, record.setup) {
+            (RoomStatus::Lobby, _) if !record.actions.is_empty() => return Err(RestoreError::ActionsBeforeStart),
+            (RoomStatus::Lobby, _) => None,
+            (_, None) => return Err(RestoreError::MissingSetup),
+            (_, Some(setup)) => {
+                let mut table = (entry.start)(&setup, &record.options, &record.seed)?;
+                let mut applied = HashSet::new();
+                for (index, action) in record.actions.into_iter().enumerate() {
+                    let expected = index as u64 + 1;
+                    if action.seq != expected {
+                        return Err(RestoreError::Gap {
+                            expected,
+                            found: action.seq,
+                        });
+                    }
+                    table
+                        .apply(action.seat, &action.action, &mut SeededChance::new(&record.seed, action.seq))
+                        .map_err(|error| RestoreError::Replay {
+                            seq: action.seq,
+                            error,
+                        })?;
+                    applied.insert((action.seat, action.client_id));
+                }
+                Some(Game {
+                    table,
+                    actions: applied.len() as u64,
+                    applied,
+                })
+            }
+        };
+        let finished = game.as_ref().is_some_and(|g| g.table.outcome().is_some());
+        Ok(Room {
+            id: record.id,
+            entry,
+            options: record.options,
+            seed: record.seed,
+            host: record.host_token_hash,
+            status: if finished { RoomStatus::Finished } else { record.status },
+            seats,
+            game,
+            conns: BTreeMap::new(),
+            store,
+            finish_saved: record.status == RoomStatus::Finished,
+        })
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The actor's loop. Stops on [`Command::Stop`] or after
+    /// [`IDLE_UNLOAD`] without connections, then tells the registry.
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>, registry: Registry, generation: u64) {
+        metrics::gauge!(m::ROOMS_LOADED).increment(1.0);
+        // The game may have ended just before a crash that kept the store
+        // from hearing it.
+        self.save_finish_if_needed().await;
+        loop {
+            let next = if self.conns.is_empty() {
+                match tokio::time::timeout(IDLE_UNLOAD, commands.recv()).await {
+                    Ok(next) => next,
+                    Err(_) => {
+                        tracing::debug!(room = %self.id, "idle room unloaded");
+                        break;
+                    }
+                }
+            } else {
+                commands.recv().await
+            };
+            match next {
+                None | Some(Command::Stop) => break,
+                Some(command) => self.handle(command).await,
+            }
+        }
+        // Commands still queued are dropped: their senders see the room gone
+        // and ask the registry again, which loads it afresh.
+        commands.close();
+        registry.forget(&self.id, generation).await;
+        metrics::gauge!(m::ROOMS_LOADED).decrement(1.0);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        let before = self.info();
+        let mut already_told = None;
+        match command {
+            Command::Connect {
+                conn,
+                token,
+                since,
+                outbox,
+                reply,
+            } => {
+                self.connect(conn, token, since, outbox);
+                already_told = Some(conn);
+                let _ = reply.send(());
+            }
+            Command::Disconnect { conn } => {
+                if self.conns.remove(&conn).is_some() {
+                    tracing::debug!(room = %self.id, conn, "disconnected");
+                }
+            }
+            Command::Request { conn, request } => self.request(conn, request).await,
+            Command::Info { reply } => {
+                let _ = reply.send(before.clone());
+            }
+            Command::Stop => {}
+        }
+        self.settle(before, already_told);
+    }
+
+    async fn request(&mut self, conn: ConnId, request: Request) {
+        if !self.conns.contains_key(&conn) {
+            return;
+        }
+        let (result, id) = match request {
+            Request::Join {
+                name,
+                seat,
+                left_work_at,
+            } => (self.join(conn, &name, seat, left_work_at.as_deref()).await, None),
+            Request::Leave => (self.leave(conn).await, None),
+            Request::Start => (self.start(conn).await, None),
+            Request::Act { id, action, received } => {
+                let result = self.act(conn, &id, &action).await;
+                if result.is_ok() {
+                    metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
+                }
+                (result, Some(id))
+            }
+        };
+        if let Err(refusal) = result {
+            tracing::debug!(room = %self.id, conn, code = ?refusal.code, message = %refusal.message, "refused");
+            metrics::counter!(m::REFUSALS, "code" => code_label(refusal.code)).increment(1);
+            self.send(conn, &messages::error(refusal.code, refusal.message, id));
+        }
+    }
+
+    fn connect(&mut self, conn: ConnId, token: Option<String>, since: Option<EventSeq>, outbox: Outbox) {
+        let hash = token.as_deref().map(TokenHash::of);
+        let seat = hash.and_then(|h| self.seat_of(h));
+        let host = hash == Some(self.host);
+        self.conns.insert(
+            conn,
+            Conn {
+                seat,
+                host,
+                host_token: if host { token } else { None },
+                outbox,
+                kicked: false,
+            },
+        );
+        if hash.is_some() && seat.is_none() && !host {
+            self.send(
+                conn,
+                &messages::error(
+                    ErrorCode::InvalidToken,
+                    "this token opens no seat in this room: you are watching as a spectator",
+                    None,
+                ),
+            );
+        }
+        let welcome = ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION,
+            you: You { seat, host },
+            room: self.info(),
+        };
+        self.send(conn, &welcome);
+        if let Some(game) = &self.game {
+            let message = messages::catch_up(game.table.as_ref(), viewer(seat), since);
+            self.send(conn, &message);
+        }
+        tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
+    }
+
+    async fn join(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        seat: Option<Seat>,
+        left_work_at: Option<&str>,
+    ) -> Result<(), Refusal> {
+        if self.status != RoomStatus::Lobby {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has started: seats are closed"));
+        }
+        let c = &self.conns[&conn];
+        let host = c.host;
+        if c.seat.is_some() || (host && self.seat_of(self.host).is_some()) {
+            return Err(Refusal::new(ErrorCode::AlreadySeated, "you already have a seat"));
+        }
+        let name = lobby::clean_name(name).map_err(|m| Refusal::new(ErrorCode::BadName, m))?;
+        if self.seats.iter().flatten().any(|o| lobby::same_name(&o.name, &name)) {
+            return Err(Refusal::new(ErrorCode::BadName, "someone at this table already has that name"));
+        }
+        let left_work_at = lobby::clean_time(left_work_at)
+            .map_err(|()| Refusal::new(ErrorCode::BadTime, "give the time as HH:MM, e.g. 19:30"))?;
+        let seat = match seat {
+            Some(s) if usize::from(s) >= self.seats.len() => {
+                return Err(Refusal::new(
+                    ErrorCode::BadMessage,
+                    format!("this table has seats 0 to {}", self.seats.len() - 1),
+                ))
+            }
+            Some(s) if self.seats[usize::from(s)].is_some() => {
+                return Err(Refusal::new(ErrorCode::SeatTaken, "that seat is taken"))
+            }
+            Some(s) => s,
+            None => self
+                .seats
+                .iter()
+                .position(Option::is_none)
+                .map(|s| s as Seat)
+                .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken"))?,
+        };
+        // The host's seat is bound to the host token; anyone else gets a new
+        // token, the only way back into the seat.
+        let (token, token_hash) = match (host, &c.host_token) {
+            (true, Some(token)) => (token.clone(), self.host),
+            _ => {
+                let token = new_token();
+                let hash = TokenHash::of(&token);
+                (token, hash)
+            }
+        };
+        self.store
+            .write(Write::TakeSeat {
+                room_id: self.id.clone(),
+                seat,
+                token_hash,
+                name: name.clone(),
+                left_work_at: left_work_at.clone(),
+            })
+            .await
+            .map_err(|e| self.store_failed(e))?;
+        self.seats[usize::from(seat)] = Some(Occupant {
+            token: token_hash,
+            name,
+            left_work_at,
+        });
+        for (id, c) in &mut self.conns {
+            if *id == conn || (host && c.host) {
+                c.seat = Some(seat);
+            }
+        }
+        self.send(conn, &ServerMessage::Joined { seat, token });
+        tracing::info!(room = %self.id, seat, host, "seat taken");
+        Ok(())
+    }
+
+    async fn leave(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        if self.status != RoomStatus::Lobby {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has started: seats are kept"));
+        }
+        let seat = self.conns[&conn]
+            .seat
+            .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "you have no seat to leave"))?;
+        self.store
+            .write(Write::FreeSeat {
+                room_id: self.id.clone(),
+                seat,
+            })
+            .await
+            .map_err(|e| self.store_failed(e))?;
+        self.seats[usize::from(seat)] = None;
+        for c in self.conns.values_mut() {
+            if c.seat == Some(seat) {
+                c.seat = None;
+            }
+        }
+        tracing::info!(room = %self.id, seat, "seat freed");
+        Ok(())
+    }
+
+    async fn start(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        if !self.conns[&conn].host {
+            return Err(Refusal::new(ErrorCode::NotHost, "only the room's host can start the game"));
+        }
+        if self.status != RoomStatus::Lobby {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has already started"));
+        }
+        let profiles = self
+            .seats
+            .iter()
+            .map(|o| {
+                o.as_ref().map(|o| PlayerProfile {
+                    left_work_at: o.left_work_at.as_deref().and_then(left_work_minutes),
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Refusal::new(ErrorCode::SeatsNotFilled, "every seat must be taken first"))?;
+        let table = (self.entry.start)(&profiles, &self.options, &self.seed)
+            .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
+        self.store
+            .write(Write::Start {
+                room_id: self.id.clone(),
+                setup: profiles,
+            })
+            .await
+            .map_err(|e| self.store_failed(e))?;
+        self.game = Some(Game {
+            table,
+            applied: HashSet::new(),
+            actions: 0,
+        });
+        self.status = RoomStatus::Playing;
+        tracing::info!(room = %self.id, game = self.entry.id, "game started");
+        self.broadcast(|table, viewer| messages::snapshot(table, viewer));
+        self.check_finished().await;
+        Ok(())
+    }
+
+    async fn act(&mut self, conn: ConnId, id: &str, action: &Value) -> Result<(), Refusal> {
+        let seat = self.conns[&conn]
+            .seat
+            .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "spectators cannot act"))?;
+        if id.is_empty() || id.chars().count() > 64 {
+            return Err(Refusal::new(ErrorCode::BadActionId, "an action id has 1 to 64 characters"));
+        }
+        let Some(game) = &self.game else {
+            return Err(Refusal::new(ErrorCode::NotStarted, "the game has not started"));
+        };
+        if game.applied.contains(&(seat, id.to_owned())) {
+            // A retry of an action already applied: acknowledge it again.
+            self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+            return Ok(());
+        }
+        if self.status == RoomStatus::Finished {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        // Apply to a copy: nothing changes until the action is durable.
+        let number = game.actions + 1;
+        let mut next = game.table.clone_box();
+        let applied = next.apply(seat, action, &mut SeededChance::new(&self.seed, number))?;
+        self.store
+            .write(Write::Action {
+                room_id: self.id.clone(),
+                seq: number,
+                seat,
+                client_id: id.to_owned(),
+                action: applied.action,
+            })
+            .await
+            .map_err(|e| self.store_failed(e))?;
+        let game = self.game.as_mut().expect("checked above");
+        let seen = game.table.last_seq();
+        game.table = next;
+        game.actions = number;
+        game.applied.insert((seat, id.to_owned()));
+        self.broadcast(|table, viewer| messages::update(table, viewer, seen));
+        self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+        metrics::counter!(m::ACTIONS).increment(1);
+        self.check_finished().await;
+        Ok(())
+    }
+
+    /// Marks the room finished once the game has an outcome, and saves it.
+    async fn check_finished(&mut self) {
+        let Some(outcome) = self.game.as_ref().and_then(|g| g.table.outcome()) else {
+            return;
+        };
+        if self.status != RoomStatus::Finished {
+            self.status = RoomStatus::Finished;
+            tracing::info!(room = %self.id, winners = ?outcome.winners, reason = %outcome.reason, "game finished");
+        }
+        self.save_finish_if_needed().await;
+    }
+
+    async fn save_finish_if_needed(&mut self) {
+        let Some(outcome) = self.game.as_ref().and_then(|g| g.table.outcome()) else {
+            return;
+        };
+        if self.finish_saved {
+            return;
+        }
+        let write = Write::Finish {
+            room_id: self.id.clone(),
+            outcome,
+        };
+        match self.store.write(write).await {
+            Ok(()) => self.finish_saved = true,
+            // The log is complete, so a restart derives the outcome again.
+            Err(e) => tracing::error!(room = %self.id, error = %e, "could not save the game's end"),
+        }
+    }
+
+    fn store_failed(&self, error: crate::store::StoreError) -> Refusal {
+        tracing::error!(room = %self.id, error = %error, "store write failed");
+        Refusal::internal()
+    }
+
+    fn seat_of(&self, token: TokenHash) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|o| o.as_ref().is_some_and(|o| o.token == token))
+            .map(|s| s as Seat)
+    }
+
+    /// The room as everyone may see it.
+    pub fn info(&self) -> RoomInfo {
+        RoomInfo {
+            id: self.id.clone(),
+            game: self.entry.id.to_owned(),
+            status: self.status,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(seat, occupant)| {
+                    let seat = seat as Seat;
+                    SeatInfo {
+                        seat,
+                        name: occupant.as_ref().map(|o| o.name.clone()),
+                        connected: self.conns.values().any(|c| c.seat == Some(seat)),
+                        host: occupant.as_ref().is_some_and(|o| o.token == self.host),
+                    }
+                })
+                .collect(),
+            host_connected: self.conns.values().any(|c| c.host),
+            spectators: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+        }
+    }
+
+    /// Queues a message for one connection, marking it for removal if it
+    /// cannot take more.
+    fn send(&mut self, conn: ConnId, message: &ServerMessage) {
+        let text = messages::text(message);
+        self.send_text(conn, text);
+    }
+
+    fn send_text(&mut self, conn: ConnId, text: Utf8Bytes) {
+        if let Some(c) = self.conns.get_mut(&conn) {
+            match c.outbox.try_send(text) {
+                Ok(()) => {}
+                Err(TrySendError::Full(_)) | Err(TrySendError::Closed(_)) => c.kicked = true,
+            }
+        }
+    }
+
+    /// Sends every connection the message `build` makes for its viewer;
+    /// connections with the same viewer share one serialization.
+    fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> ServerMessage) {
+        let Some(game) = &self.game else { return };
+        let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
+        let targets: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, viewer(c.seat))).collect();
+        for (_, v) in &targets {
+            texts
+                .entry(*v)
+                .or_insert_with(|| messages::text(&build(game.table.as_ref(), *v)));
+        }
+        for (conn, v) in targets {
+            self.send_text(conn, texts[&v].clone());
+        }
+    }
+
+    /// After a command: drops connections that could not keep up, and tells
+    /// everyone about changes to the room (seats, presence, status).
+    /// `already_told` got the current room in its `welcome`.
+    fn settle(&mut self, mut before: RoomInfo, mut already_told: Option<ConnId>) {
+        loop {
+            let slow: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.kicked).map(|(id, _)| *id).collect();
+            for conn in slow {
+                self.conns.remove(&conn);
+                tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
+            }
+            let now = self.info();
+            if now == before {
+                return;
+            }
+            let text = messages::text(&ServerMessage::Room { room: now.clone() });
+            let targets: Vec<ConnId> = self.conns.keys().copied().filter(|c| Some(*c) != already_told).collect();
+            for conn in targets {
+                self.send_text(conn, text.clone());
+            }
+            before = now;
+            already_told = None;
+        }
+    }
+}
+
+fn viewer(seat: Option<Seat>) -> Viewer {
+    seat.map_or(Viewer::Spectator, Viewer::Seat)
+}
+
+/// The snake_case name of an error code, as a metric label.
+fn code_label(code: ErrorCode) -> String {
+    serde_json::to_value(code)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}

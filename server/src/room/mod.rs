@@ -1,0 +1,148 @@
+//! Rooms: one actor task per room.
+//!
+//! A room's state (seats, the game's [`Table`](cubicle_games::Table), who is
+//! connected) is owned by a single task, [`actor::Room::run`], which handles
+//! one [`Command`] at a time. Connections talk to it through a
+//! [`RoomHandle`]; it talks back through each connection's bounded outbox,
+//! never waiting for a slow connection (see `actor.rs`).
+
+mod actor;
+mod lobby;
+mod messages;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use axum::extract::ws::Utf8Bytes;
+use cubicle_protocol::{EventSeq, RoomInfo, Seat};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+
+pub use actor::{RestoreError, Room};
+pub use messages::text;
+
+/// Identifies one WebSocket connection inside the server.
+pub type ConnId = u64;
+
+/// A fresh connection id.
+pub fn next_conn_id() -> ConnId {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Where a room puts the serialized messages for one connection.
+pub type Outbox = mpsc::Sender<Utf8Bytes>;
+
+/// Commands queued for a room actor before it makes them wait.
+const COMMAND_QUEUE: usize = 256;
+
+/// What a room actor is asked to do.
+pub enum Command {
+    /// A connection said hello. The room sends it `welcome` (and the game,
+    /// if any) through `outbox`, then acknowledges on `reply`.
+    Connect {
+        conn: ConnId,
+        token: Option<String>,
+        since: Option<EventSeq>,
+        outbox: Outbox,
+        reply: oneshot::Sender<()>,
+    },
+    Disconnect {
+        conn: ConnId,
+    },
+    /// A request from a connected client; answers go to its outbox.
+    Request {
+        conn: ConnId,
+        request: Request,
+    },
+    /// The room as the HTTP API shows it.
+    Info {
+        reply: oneshot::Sender<RoomInfo>,
+    },
+    /// Finish the current command and stop (server shutdown).
+    Stop,
+}
+
+/// The client requests a room handles.
+#[derive(Debug)]
+pub enum Request {
+    Join {
+        name: String,
+        seat: Option<Seat>,
+        left_work_at: Option<String>,
+    },
+    Leave,
+    Start,
+    Act {
+        id: String,
+        action: Value,
+        /// When the connection received it, for the latency histogram.
+        received: Instant,
+    },
+}
+
+/// The room's actor has stopped (idle unload or shutdown); ask the registry
+/// again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the room's actor has stopped")]
+pub struct Gone;
+
+/// Sends commands to one room's actor.
+#[derive(Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Command>,
+}
+
+impl RoomHandle {
+    pub(crate) fn channel() -> (RoomHandle, mpsc::Receiver<Command>) {
+        let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
+        (RoomHandle { tx }, rx)
+    }
+
+    /// Whether the actor has stopped taking commands.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    pub async fn connect(
+        &self,
+        conn: ConnId,
+        token: Option<String>,
+        since: Option<EventSeq>,
+        outbox: Outbox,
+    ) -> Result<(), Gone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(Command::Connect {
+            conn,
+            token,
+            since,
+            outbox,
+            reply,
+        })
+        .await?;
+        answer.await.map_err(|_| Gone)
+    }
+
+    pub async fn disconnect(&self, conn: ConnId) {
+        // A stopped room has forgotten the connection already.
+        let _ = self.send(Command::Disconnect { conn }).await;
+    }
+
+    pub async fn request(&self, conn: ConnId, request: Request) -> Result<(), Gone> {
+        self.send(Command::Request { conn, request }).await
+    }
+
+    pub async fn info(&self) -> Result<RoomInfo, Gone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(Command::Info { reply }).await?;
+        answer.await.map_err(|_| Gone)
+    }
+
+    pub async fn stop(&self) {
+        let _ = self.send(Command::Stop).await;
+    }
+
+    async fn send(&self, command: Command) -> Result<(), Gone> {
+        self.tx.send(command).await.map_err(|_| Gone)
+    }
+}

@@ -1,0 +1,581 @@
+//! The store: rooms, seats and each game's numbered action log, in SQLite
+//! (the default) or PostgreSQL, through sqlx's `Any` driver so that one set
+//! of queries serves both.
+//!
+//! Reads go straight to the pool. Writes go through one writer task
+//! ([`run_writer`]) that takes whatever requests are queued, from every
+//! room, and commits them in one transaction: many actions, one fsync. A
+//! request is answered only after its transaction committed, which is what
+//! lets a room send an action's consequences only once it is durable.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use cubicle_games::chance::Seed;
+use cubicle_games::PlayerProfile;
+use cubicle_protocol::{Outcome, RoomStatus, Seat};
+use serde_json::Value;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use crate::ids::TokenHash;
+use crate::metrics as m;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Most writes committed in one transaction.
+const MAX_BATCH: usize = 256;
+/// Write requests that may wait for the writer before rooms wait to queue.
+const WRITE_QUEUE: usize = 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("unsupported database URL {0:?}: use sqlite://path/to/file.db or postgres://...")]
+    UnsupportedUrl(String),
+    #[error("cannot create the database directory {path}: {source}")]
+    CreateDir {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the store is shut down")]
+    Closed,
+    #[error("room {room} has a corrupt record: {detail}")]
+    Corrupt { room: String, detail: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A room as stored, with its seats and its whole action log. No `Debug`:
+/// it holds the seed.
+#[derive(Clone)]
+pub struct RoomRecord {
+    pub id: String,
+    pub game: String,
+    pub seat_count: usize,
+    pub options: Value,
+    pub seed: Seed,
+    pub host_token_hash: TokenHash,
+    pub status: RoomStatus,
+    /// The profiles the game started with (once started).
+    pub setup: Option<Vec<PlayerProfile>>,
+    pub outcome: Option<Outcome>,
+    pub seats: Vec<SeatRecord>,
+    /// In order of `seq`, from 1.
+    pub actions: Vec<ActionRecord>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SeatRecord {
+    pub seat: Seat,
+    pub token_hash: TokenHash,
+    pub name: String,
+    pub left_work_at: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ActionRecord {
+    pub seq: u64,
+    pub seat: Seat,
+    pub client_id: String,
+    pub action: Value,
+}
+
+/// A room about to be created. Its `Debug` leaves out the seed and the
+/// options (a fixture is hidden state).
+#[derive(Clone)]
+pub struct NewRoom {
+    pub id: String,
+    pub game: String,
+    pub seat_count: usize,
+    pub options: Value,
+    pub seed: Seed,
+    pub host_token_hash: TokenHash,
+}
+
+impl std::fmt::Debug for NewRoom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewRoom")
+            .field("id", &self.id)
+            .field("game", &self.game)
+            .field("seat_count", &self.seat_count)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One change to the store. Every write of a room comes from that room's
+/// actor, one at a time, so a room's writes commit in the order it made them.
+#[derive(Debug, Clone)]
+pub enum Write {
+    CreateRoom(NewRoom),
+    TakeSeat {
+        room_id: String,
+        seat: Seat,
+        token_hash: TokenHash,
+        name: String,
+        left_work_at: Option<String>,
+    },
+    FreeSeat {
+        room_id: String,
+        seat: Seat,
+    },
+    Start {
+        room_id: String,
+        setup: Vec<PlayerProfile>,
+    },
+    /// Appends action number `seq` to the room's log.
+    Action {
+        room_id: String,
+        seq: u64,
+        seat: Seat,
+        client_id: String,
+        action: Value,
+    },
+    Finish {
+        room_id: String,
+        outcome: Outcome,
+    },
+}
+
+enum WriterMsg {
+    Write(Write, oneshot::Sender<Result<(), StoreError>>),
+    /// Commit what is queued, then stop.
+    Close,
+}
+
+/// Handle to the store; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    writer: mpsc::Sender<WriterMsg>,
+}
+
+/// The writer task, to be awaited at shutdown (see [`Store::close`]).
+pub struct StoreWriter(JoinHandle<()>);
+
+impl Store {
+    /// Connects, creating a SQLite file and its directory if needed, applies
+    /// the migrations and starts the writer task.
+    pub async fn open(url: &str) -> Result<(Store, StoreWriter), StoreError> {
+        sqlx::any::install_default_drivers();
+        let (backend, url) = prepare_url(url)?;
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(4)
+                    .after_connect(|conn, _meta| {
+                        Box::pin(async move {
+                            // WAL lets readers run beside the writer;
+                            // synchronous=FULL makes every commit durable
+                            // (the write-ahead promise depends on it).
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA synchronous = FULL").await?;
+                            conn.execute("PRAGMA busy_timeout = 5000").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(options)
+                    .await?
+            }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(10)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await?
+            }
+        };
+        match backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+        }
+        let (tx, rx) = mpsc::channel(WRITE_QUEUE);
+        let writer = tokio::spawn(run_writer(pool.clone(), rx));
+        Ok((
+            Store {
+                pool,
+                backend,
+                writer: tx,
+            },
+            StoreWriter(writer),
+        ))
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Commits what is queued, stops the writer and closes the pool.
+    pub async fn close(&self, writer: StoreWriter) {
+        // If the writer is already gone there is nothing left to flush.
+        let _ = self.writer.send(WriterMsg::Close).await;
+        if let Err(e) = writer.0.await {
+            tracing::error!(error = %e, "store writer task failed");
+        }
+        self.pool.close().await;
+    }
+
+    /// Performs `write` and returns once it is committed.
+    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send(WriterMsg::Write(write, tx))
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        rx.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Ids of rooms whose game is not over, oldest first.
+    pub async fn unfinished_room_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM rooms WHERE status <> 'finished' ORDER BY created_at")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(Into::into))
+            .collect()
+    }
+
+    /// The room with its seats and its action log, if it exists.
+    pub async fn load_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome \
+             FROM rooms WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let corrupt = |detail: String| StoreError::Corrupt {
+            room: id.to_owned(),
+            detail,
+        };
+        let seed_hex: String = row.try_get("seed")?;
+        let mut seed = [0; 32];
+        hex::decode_to_slice(&seed_hex, &mut seed).map_err(|e| corrupt(format!("seed: {e}")))?;
+        let host_hex: String = row.try_get("host_token_hash")?;
+        let status: String = row.try_get("status")?;
+        let mut room = RoomRecord {
+            id: row.try_get("id")?,
+            game: row.try_get("game")?,
+            seat_count: usize::try_from(row.try_get::<i64, _>("seat_count")?)
+                .map_err(|e| corrupt(format!("seat_count: {e}")))?,
+            options: parse_json(&row.try_get::<String, _>("options")?)
+                .map_err(|e| corrupt(format!("options: {e}")))?,
+            seed,
+            host_token_hash: TokenHash::from_hex(&host_hex)
+                .ok_or_else(|| corrupt("host_token_hash".into()))?,
+            status: status_from_str(&status).ok_or_else(|| corrupt(format!("status {status:?}")))?,
+            setup: row
+                .try_get::<Option<String>, _>("setup")?
+                .map(|s| serde_json::from_str(&s))
+                .transpose()
+                .map_err(|e| corrupt(format!("setup: {e}")))?,
+            outcome: row
+                .try_get::<Option<String>, _>("outcome")?
+                .map(|s| serde_json::from_str(&s))
+                .transpose()
+                .map_err(|e| corrupt(format!("outcome: {e}")))?,
+            seats: Vec::new(),
+            actions: Vec::new(),
+        };
+
+        let seats = sqlx::query(
+            "SELECT seat, token_hash, name, left_work_at FROM seats WHERE room_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in seats {
+            let hash: String = row.try_get("token_hash")?;
+            room.seats.push(SeatRecord {
+                seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("seat number".into()))?,
+                token_hash: TokenHash::from_hex(&hash).ok_or_else(|| corrupt("seat token_hash".into()))?,
+                name: row.try_get("name")?,
+                left_work_at: row.try_get("left_work_at")?,
+            });
+        }
+
+        let actions = sqlx::query(
+            "SELECT seq, seat, client_id, action FROM actions WHERE room_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in actions {
+            let seq: i64 = row.try_get("seq")?;
+            room.actions.push(ActionRecord {
+                seq: u64::try_from(seq).map_err(|_| corrupt(format!("action seq {seq}")))?,
+                seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("action seat".into()))?,
+                client_id: row.try_get("client_id")?,
+                action: parse_json(&row.try_get::<String, _>("action")?)
+                    .map_err(|e| corrupt(format!("action {seq}: {e}")))?,
+            });
+        }
+        Ok(Some(room))
+    }
+}
+
+/// Works out the backend and, for SQLite, creates the file's directory and
+/// asks for the file to be created (`mode=rwc`) unless the URL says
+/// otherwise.
+fn prepare_url(url: &str) -> Result<(Backend, String), StoreError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok((Backend::Postgres, url.to_owned()));
+    }
+    let Some(rest) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) else {
+        return Err(StoreError::UnsupportedUrl(url.to_owned()));
+    };
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path.is_empty() || path == ":memory:" {
+        return Ok((Backend::Sqlite, url.to_owned()));
+    }
+    if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+            path: dir.display().to_string(),
+            source,
+        })?;
+    }
+    let url = if query.split('&').any(|p| p.starts_with("mode=")) {
+        url.to_owned()
+    } else if query.is_empty() {
+        format!("sqlite://{path}?mode=rwc")
+    } else {
+        format!("sqlite://{path}?{query}&mode=rwc")
+    };
+    Ok((Backend::Sqlite, url))
+}
+
+fn parse_json(s: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str(s)
+}
+
+fn to_seat(n: i64) -> Option<Seat> {
+    Seat::try_from(n).ok()
+}
+
+pub fn status_str(status: RoomStatus) -> &'static str {
+    match status {
+        RoomStatus::Lobby => "lobby",
+        RoomStatus::Playing => "playing",
+        RoomStatus::Finished => "finished",
+    }
+}
+
+fn status_from_str(s: &str) -> Option<RoomStatus> {
+    match s {
+        "lobby" => Some(RoomStatus::Lobby),
+        "playing" => Some(RoomStatus::Playing),
+        "finished" => Some(RoomStatus::Finished),
+        _ => None,
+    }
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The single writer: see the module documentation.
+async fn run_writer(pool: AnyPool, mut rx: mpsc::Receiver<WriterMsg>) {
+    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::with_capacity(MAX_BATCH);
+    loop {
+        let Some(first) = rx.recv().await else { break };
+        let mut next = Some(first);
+        while let Some(msg) = next.take() {
+            match msg {
+                WriterMsg::Write(write, reply) => batch.push((write, reply)),
+                // Requests already queued are still committed: recv keeps
+                // returning them after close() until the queue is empty.
+                WriterMsg::Close => rx.close(),
+            }
+            if batch.len() < MAX_BATCH {
+                next = rx.try_recv().ok();
+            }
+        }
+        if !batch.is_empty() {
+            commit_batch(&pool, &mut batch).await;
+        }
+    }
+    tracing::debug!("store writer stopped");
+}
+
+async fn commit_batch(pool: &AnyPool, batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>) {
+    metrics::histogram!(m::STORE_BATCH_SIZE).record(batch.len() as f64);
+    let started = std::time::Instant::now();
+    let result = commit(pool, batch.iter().map(|(w, _)| w)).await;
+    metrics::histogram!(m::STORE_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
+    match result {
+        Ok(()) => {
+            for (_, reply) in batch.drain(..) {
+                // The room may have stopped waiting (shutdown); nothing to do.
+                let _ = reply.send(Ok(()));
+            }
+        }
+        Err(e) if batch.len() == 1 => {
+            let (_, reply) = batch.pop().expect("one request");
+            let _ = reply.send(Err(e));
+        }
+        Err(e) => {
+            // One bad request must not sink the others: commit each alone.
+            tracing::warn!(error = %e, size = batch.len(), "batched commit failed; retrying one by one");
+            for (write, reply) in batch.drain(..) {
+                let result = commit(pool, std::iter::once(&write)).await;
+                let _ = reply.send(result);
+            }
+        }
+    }
+}
+
+async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    for write in writes {
+        execute(&mut tx, write).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(), StoreError> {
+    let now = now_ms();
+    let query = match write {
+        Write::CreateRoom(room) => sqlx::query(
+            "INSERT INTO rooms (id, game, seat_count, options, seed, host_token_hash, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7)",
+        )
+        .bind(room.id.clone())
+        .bind(room.game.clone())
+        .bind(room.seat_count as i64)
+        .bind(room.options.to_string())
+        .bind(hex::encode(room.seed))
+        .bind(room.host_token_hash.to_hex())
+        .bind(now),
+        Write::TakeSeat {
+            room_id,
+            seat,
+            token_hash,
+            name,
+            left_work_at,
+        } => sqlx::query(
+            "INSERT INTO seats (room_id, seat, token_hash, name, left_work_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(room_id.clone())
+        .bind(i64::from(*seat))
+        .bind(token_hash.to_hex())
+        .bind(name.clone())
+        .bind(left_work_at.clone()),
+        Write::FreeSeat { room_id, seat } => sqlx::query("DELETE FROM seats WHERE room_id = $1 AND seat = $2")
+            .bind(room_id.clone())
+            .bind(i64::from(*seat)),
+        Write::Start { room_id, setup } => sqlx::query(
+            "UPDATE rooms SET status = 'playing', started_at = $2, setup = $3 WHERE id = $1 AND status = 'lobby'",
+        )
+        .bind(room_id.clone())
+        .bind(now)
+        .bind(serde_json::to_string(setup).expect("profiles serialize")),
+        Write::Action {
+            room_id,
+            seq,
+            seat,
+            client_id,
+            action,
+        } => sqlx::query(
+            "INSERT INTO actions (room_id, seq, seat, client_id, action, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(room_id.clone())
+        .bind(*seq as i64)
+        .bind(i64::from(*seat))
+        .bind(client_id.clone())
+        .bind(action.to_string())
+        .bind(now),
+        Write::Finish { room_id, outcome } => sqlx::query(
+            "UPDATE rooms SET status = 'finished', finished_at = $2, outcome = $3 WHERE id = $1",
+        )
+        .bind(room_id.clone())
+        .bind(now)
+        .bind(serde_json::to_string(outcome).expect("outcomes serialize")),
+    };
+    let result = query.execute(&mut *conn).await?;
+    if result.rows_affected() != 1 {
+        return Err(StoreError::Corrupt {
+            room: room_of(write).to_owned(),
+            detail: format!("{} changed {} rows", write.kind(), result.rows_affected()),
+        });
+    }
+    Ok(())
+}
+
+impl Write {
+    fn kind(&self) -> &'static str {
+        match self {
+            Write::CreateRoom(_) => "create room",
+            Write::TakeSeat { .. } => "take seat",
+            Write::FreeSeat { .. } => "free seat",
+            Write::Start { .. } => "start",
+            Write::Action { .. } => "append action",
+            Write::Finish { .. } => "finish",
+        }
+    }
+}
+
+fn room_of(write: &Write) -> &str {
+    match write {
+        Write::CreateRoom(room) => &room.id,
+        Write::TakeSeat { room_id, .. }
+        | Write::FreeSeat { room_id, .. }
+        | Write::Start { room_id, .. }
+        | Write::Action { room_id, .. }
+        | Write::Finish { room_id, .. } => room_id,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_get_their_directory_and_create_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/deeper/c.db");
+        let url = format!("sqlite://{}", path.display());
+        let (backend, prepared) = prepare_url(&url).unwrap();
+        assert_eq!(backend, Backend::Sqlite);
+        assert_eq!(prepared, format!("{url}?mode=rwc"));
+        assert!(path.parent().unwrap().is_dir());
+
+        let (_, kept) = prepare_url(&format!("{url}?mode=ro")).unwrap();
+        assert!(kept.ends_with("?mode=ro"));
+    }
+
+    #[test]
+    fn postgres_urls_pass_through_and_others_are_refused() {
+        let url = "postgres://postgres@127.0.0.1:5432/test";
+        assert_eq!(prepare_url(url).unwrap(), (Backend::Postgres, url.to_owned()));
+        assert!(matches!(prepare_url("mysql://x/y"), Err(StoreError::UnsupportedUrl(_))));
+    }
+}

@@ -1,0 +1,361 @@
+//! The room WebSocket (`/ws/rooms/{room_id}`): one task per connection.
+//!
+//! The task reads and checks what the client sends (size, rate, JSON shape,
+//! hello first), passes requests to the room's actor, and writes what the
+//! actor queued in its outbox. It never decides anything about the game.
+
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use cubicle_protocol::{ClientMessage, ErrorCode, EventSeq, ServerMessage, PROTOCOL_VERSION};
+use tokio::sync::mpsc;
+
+use crate::metrics as m;
+use crate::rate::{RateLimiter, Verdict};
+use crate::registry::LoadError;
+use crate::room::{next_conn_id, ConnId, Outbox, Request, RoomHandle};
+use crate::AppState;
+
+/// Largest client message accepted; a larger one closes the connection
+/// with 1009.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// What the WebSocket layer itself buffers at most. Messages between
+/// [`MAX_MESSAGE_BYTES`] and this are read whole and refused cleanly; beyond
+/// it the transport gives up mid-frame (the close is then best effort).
+const TRANSPORT_MAX_BYTES: usize = 64 * 1024;
+/// Messages queued for one connection before it counts as too slow.
+pub const OUTBOX_CAPACITY: usize = 256;
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+const PING_INTERVAL: Duration = Duration::from_secs(20);
+/// A peer silent this long (not even answering pings) is gone.
+const PEER_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long to wait for the peer's half of the closing handshake.
+const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
+/// How the server closes a connection.
+#[derive(Debug, Clone, Copy)]
+struct Close {
+    code: u16,
+    reason: &'static str,
+}
+
+const GOING_AWAY: Close = Close {
+    code: 1001,
+    reason: "server shutting down",
+};
+const TOO_BIG: Close = Close {
+    code: 1009,
+    reason: "message too big (limit 16 KiB)",
+};
+const FLOODING: Close = Close {
+    code: 1008,
+    reason: "too many messages",
+};
+const TOO_SLOW: Close = Close {
+    code: 1013,
+    reason: "too slow: messages were piling up",
+};
+
+/// How a session ended.
+enum End {
+    /// We close, with this code.
+    Close(Close),
+    /// The peer started the closing handshake.
+    PeerClosed,
+    /// The connection is gone (reset, timeout): nothing to say.
+    Lost,
+}
+
+/// What one frame from the client amounts to.
+enum Incoming {
+    Message(ClientMessage),
+    /// Refused; send this error and go on.
+    Refused(ServerMessage),
+    /// Transport-level frames (ping, pong).
+    Nothing,
+    End(End),
+}
+
+pub async fn upgrade(State(app): State<AppState>, Path(room_id): Path<String>, ws: WebSocketUpgrade) -> Response {
+    let tracker = app.connections.clone();
+    ws.max_message_size(TRANSPORT_MAX_BYTES)
+        .max_frame_size(TRANSPORT_MAX_BYTES)
+        .on_upgrade(move |socket| tracker.track_future(serve(socket, room_id, app)))
+}
+
+async fn serve(socket: WebSocket, room_id: String, app: AppState) {
+    metrics::gauge!(m::CONNECTIONS).increment(1.0);
+    let conn = next_conn_id();
+    let mut link = Link {
+        socket,
+        limiter: RateLimiter::new(Instant::now()),
+        last_heard: Instant::now(),
+    };
+    let end = session(&mut link, conn, &room_id, &app).await;
+    match end {
+        End::Close(close) => {
+            tracing::debug!(room = %room_id, conn, code = close.code, reason = close.reason, "closing connection");
+            link.close(close).await;
+        }
+        End::PeerClosed => link.finish_peer_close().await,
+        End::Lost => {}
+    }
+    metrics::gauge!(m::CONNECTIONS).decrement(1.0);
+}
+
+async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -> End {
+    let (token, since) = match link.hello(app).await {
+        Ok(hello) => hello,
+        Err(end) => return end,
+    };
+    let (outbox, mut inbox) = mpsc::channel(OUTBOX_CAPACITY);
+    let room = match enter(app, room_id, conn, token, since, outbox).await {
+        Ok(room) => room,
+        Err(LoadError::Unknown) => {
+            let error = error(ErrorCode::UnknownRoom, "there is no room with this id");
+            return match link.send(&error).await {
+                Ok(()) => End::Close(Close {
+                    code: 1000,
+                    reason: "unknown room",
+                }),
+                Err(end) => end,
+            };
+        }
+        Err(LoadError::ShuttingDown) => return End::Close(GOING_AWAY),
+        Err(e) => {
+            tracing::warn!(room = %room_id, error = %e, "room unavailable");
+            let error = error(ErrorCode::Internal, "this room cannot be opened right now");
+            return match link.send(&error).await {
+                Ok(()) => End::Close(Close {
+                    code: 1011,
+                    reason: "room unavailable",
+                }),
+                Err(end) => end,
+            };
+        }
+    };
+    let end = link.play(app, conn, &room, &mut inbox).await;
+    room.disconnect(conn).await;
+    end
+}
+
+/// Registers the connection with the room's actor, loading the room if
+/// needed. An actor that stopped between lookup and registration (idle
+/// unload) is simply looked up again.
+async fn enter(
+    app: &AppState,
+    room_id: &str,
+    conn: ConnId,
+    token: Option<String>,
+    since: Option<EventSeq>,
+    outbox: Outbox,
+) -> Result<RoomHandle, LoadError> {
+    for _ in 0..3 {
+        let room = app.registry.get(room_id).await?;
+        if room.connect(conn, token.clone(), since, outbox.clone()).await.is_ok() {
+            return Ok(room);
+        }
+    }
+    Err(LoadError::ShuttingDown)
+}
+
+fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+    ServerMessage::Error {
+        code,
+        message: message.into(),
+        id: None,
+    }
+}
+
+struct Link {
+    socket: WebSocket,
+    limiter: RateLimiter,
+    last_heard: Instant,
+}
+
+impl Link {
+    /// Waits for `hello`, refusing anything else. Returns its token and
+    /// `since`.
+    async fn hello(&mut self, app: &AppState) -> Result<(Option<String>, Option<EventSeq>), End> {
+        let deadline = tokio::time::sleep(HELLO_TIMEOUT);
+        tokio::pin!(deadline);
+        loop {
+            let incoming = tokio::select! {
+                biased;
+                _ = app.shutdown.cancelled() => return Err(End::Close(GOING_AWAY)),
+                _ = &mut deadline => return Err(End::Close(Close { code: 1008, reason: "hello expected" })),
+                frame = self.socket.recv() => self.classify(frame),
+            };
+            match incoming {
+                Incoming::Message(ClientMessage::Hello { protocol, token, since }) => {
+                    if protocol != PROTOCOL_VERSION {
+                        let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
+                        self.send(&error(ErrorCode::UnsupportedProtocol, message)).await?;
+                        return Err(End::Close(Close {
+                            code: 1002,
+                            reason: "unsupported protocol version",
+                        }));
+                    }
+                    return Ok((token, since));
+                }
+                Incoming::Message(_) => {
+                    self.send(&error(ErrorCode::HelloFirst, "send hello first")).await?;
+                }
+                Incoming::Refused(message) => self.send(&message).await?,
+                Incoming::Nothing => {}
+                Incoming::End(end) => return Err(end),
+            }
+        }
+    }
+
+    /// The connected session: relays requests to the room and the room's
+    /// messages to the client.
+    async fn play(
+        &mut self,
+        app: &AppState,
+        conn: ConnId,
+        room: &RoomHandle,
+        inbox: &mut mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
+    ) -> End {
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
+        loop {
+            tokio::select! {
+                biased;
+                _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
+                out = inbox.recv() => match out {
+                    Some(text) => {
+                        if self.socket.send(Message::Text(text)).await.is_err() {
+                            return End::Lost;
+                        }
+                    }
+                    // The room dropped us: our outbox overflowed.
+                    None => return End::Close(TOO_SLOW),
+                },
+                frame = self.socket.recv() => {
+                    let incoming = self.classify(frame);
+                    let request = match incoming {
+                        Incoming::Message(message) => match message {
+                            ClientMessage::Hello { .. } => {
+                                if let Err(end) = self.send(&error(ErrorCode::HelloFirst, "hello was already said")).await {
+                                    return end;
+                                }
+                                continue;
+                            }
+                            ClientMessage::Ping => {
+                                if let Err(end) = self.send(&ServerMessage::Pong).await {
+                                    return end;
+                                }
+                                continue;
+                            }
+                            ClientMessage::Join { name, seat, left_work_at } => Request::Join { name, seat, left_work_at },
+                            ClientMessage::Leave => Request::Leave,
+                            ClientMessage::Start => Request::Start,
+                            ClientMessage::Act { id, action } => Request::Act { id, action, received: Instant::now() },
+                        },
+                        Incoming::Refused(message) => {
+                            if let Err(end) = self.send(&message).await {
+                                return end;
+                            }
+                            continue;
+                        }
+                        Incoming::Nothing => continue,
+                        Incoming::End(end) => return end,
+                    };
+                    if room.request(conn, request).await.is_err() {
+                        return End::Close(GOING_AWAY);
+                    }
+                }
+                _ = ping.tick() => {
+                    if self.last_heard.elapsed() > PEER_TIMEOUT {
+                        return End::Lost;
+                    }
+                    if self.socket.send(Message::Ping(Default::default())).await.is_err() {
+                        return End::Lost;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks one frame: size, rate, then shape.
+    fn classify(&mut self, frame: Option<Result<Message, axum::Error>>) -> Incoming {
+        let message = match frame {
+            None => return Incoming::End(End::Lost),
+            Some(Err(e)) if is_too_large(&e) => return Incoming::End(End::Close(TOO_BIG)),
+            Some(Err(_)) => return Incoming::End(End::Lost),
+            Some(Ok(message)) => message,
+        };
+        let now = Instant::now();
+        self.last_heard = now;
+        let text = match message {
+            Message::Ping(_) | Message::Pong(_) => return Incoming::Nothing,
+            Message::Close(_) => return Incoming::End(End::PeerClosed),
+            Message::Text(text) => Some(text),
+            Message::Binary(ref bytes) if bytes.len() > MAX_MESSAGE_BYTES => {
+                return Incoming::End(End::Close(TOO_BIG));
+            }
+            Message::Binary(_) => None,
+        };
+        if text.as_ref().is_some_and(|t| t.len() > MAX_MESSAGE_BYTES) {
+            return Incoming::End(End::Close(TOO_BIG));
+        }
+        match self.limiter.check(now) {
+            Verdict::Allow => {}
+            Verdict::Refuse => {
+                metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
+                return Incoming::Refused(error(
+                    ErrorCode::RateLimited,
+                    "too many messages: this one was dropped; slow down",
+                ));
+            }
+            Verdict::Disconnect => return Incoming::End(End::Close(FLOODING)),
+        }
+        let Some(text) = text else {
+            return Incoming::Refused(error(ErrorCode::BadMessage, "send JSON text frames, not binary"));
+        };
+        match serde_json::from_str::<ClientMessage>(text.as_str()) {
+            Ok(message) => Incoming::Message(message),
+            Err(e) => Incoming::Refused(error(ErrorCode::BadMessage, format!("not a message of this protocol: {e}"))),
+        }
+    }
+
+    async fn send(&mut self, message: &ServerMessage) -> Result<(), End> {
+        let text = crate::room::text(message);
+        self.socket.send(Message::Text(text)).await.map_err(|_| End::Lost)
+    }
+
+    /// Sends a close frame and waits briefly for the peer's, so that the
+    /// close frame reaches it rather than being lost to a reset.
+    async fn close(&mut self, close: Close) {
+        let frame = CloseFrame {
+            code: close.code,
+            reason: close.reason.into(),
+        };
+        if self.socket.send(Message::Close(Some(frame))).await.is_err() {
+            return;
+        }
+        let _ = tokio::time::timeout(CLOSE_GRACE, async {
+            while let Some(Ok(_)) = self.socket.recv().await {}
+        })
+        .await;
+    }
+
+    /// The peer sent a close frame: reading on lets the WebSocket layer send
+    /// its reply.
+    async fn finish_peer_close(&mut self) {
+        let _ = tokio::time::timeout(CLOSE_GRACE, async {
+            while let Some(Ok(_)) = self.socket.recv().await {}
+        })
+        .await;
+    }
+}
+
+/// Whether a read failed because a message exceeded the transport's limit.
+/// axum hides the WebSocket library's error type, so this reads its message
+/// (covered by the oversized-frame tests).
+fn is_too_large(e: &axum::Error) -> bool {
+    let text = e.to_string();
+    text.contains("Space limit exceeded") || text.contains("too long")
+}
