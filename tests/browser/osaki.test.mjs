@@ -359,6 +359,19 @@ test('reload and server restart put players back in their seats; 375 px needs no
   await joinAs(aki.page, 'Aki');
   await ben.page.goto(server.url + created.url);
   await waitConnected(ben.page);
+
+  // A refused join shows the server's reason next to the form.
+  await ben.page.fill('#join-name', 'Aki');
+  await ben.page.click('#join-button');
+  await ben.page.waitForFunction(() => document.getElementById('join-error').textContent !== '');
+  assert.match(await ben.page.textContent('#join-error'), /name/);
+
+  // Take a seat, leave it, take it again.
+  await joinAs(ben.page, 'Ben');
+  await ben.page.click('#leave-button');
+  await ben.page.waitForSelector('#join-form:not([hidden])');
+  await aki.page.waitForSelector('.seat-free[data-seat="1"]');
+  assert.equal(await ben.page.evaluate((k) => localStorage.getItem(k), tokenKey(created.room_id)), null, 'a left seat forgets its token');
   await joinAs(ben.page, 'Ben');
   assert.equal(await scrollsSideways(ben.page), false, 'the lobby fits 375 px');
   const benToken = await ben.page.evaluate((k) => localStorage.getItem(k), tokenKey(created.room_id));
