@@ -90,10 +90,13 @@ enum Pending {
         card: CardId,
         target: Seat,
     },
-    /// `drawn` is off the pile, seen only by the OPERATOR's player.
+    /// `drawn` is off the pile, seen by the OPERATOR's player; `knew` are
+    /// the seats that knew it as the top card (they still know it, and know
+    /// it again on top if it is put back).
     Operator {
         card: CardId,
         drawn: Card,
+        knew: Vec<bool>,
     },
 }
 

@@ -243,9 +243,11 @@ impl Office21 {
                 events.push(public(EventView::OperatorKept { seat, card }));
                 self.after_effect(seat, events);
             }
-            (Action::Return { card }, Pending::Operator { .. }) => {
+            (Action::Return { card }, Pending::Operator { knew, .. }) => {
+                // Back on top: known to this player, and still to whoever
+                // knew it was the top card before (a kept card is shown).
                 self.pile.push(card);
-                self.knows_top.iter_mut().for_each(|k| *k = false);
+                self.knows_top = knew;
                 self.knows_top[usize::from(seat)] = true;
                 events.push(Event::OperatorReturned { seat, card });
                 self.after_effect(seat, events);
@@ -280,10 +282,17 @@ impl Office21 {
             }
             Card::Director => Some(Pending::DirectorTarget { card: id })
                 .filter(|_| !self.director_targets(seat).is_empty()),
-            Card::Operator => self.draw_top().map(|drawn| {
-                events.push(Event::OperatorDrew { seat, card: drawn });
-                Pending::Operator { card: id, drawn }
-            }),
+            Card::Operator => {
+                let knew = self.knows_top.clone();
+                self.draw_top().map(|drawn| {
+                    events.push(Event::OperatorDrew { seat, card: drawn });
+                    Pending::Operator {
+                        card: id,
+                        drawn,
+                        knew,
+                    }
+                })
+            }
             Card::Taxman => {
                 let previous = self
                     .in_play()

@@ -48,7 +48,8 @@ impl Office21 {
 
     /// The cards `viewer` cannot see: other hands (except one its DIRECTOR
     /// is looking at), the pile (except a top card it put back with an
-    /// OPERATOR), other set-up choices, another player's OPERATOR card.
+    /// OPERATOR), other set-up choices, the card another player's OPERATOR
+    /// drew (unless the viewer knew it as the top card).
     pub fn hidden_from(&self, viewer: Viewer) -> Vec<Location> {
         let me = viewer.seat();
         let mut hidden = Vec::new();
@@ -76,8 +77,11 @@ impl Office21 {
                 }
             }
         }
-        if matches!(pending, Some(Pending::Operator { .. })) && active != me {
-            hidden.push(Location::OperatorCard);
+        if let Some(Pending::Operator { knew, .. }) = pending {
+            let knows = me.is_some_and(|s| active == Some(s) || knew[usize::from(s)]);
+            if !knows {
+                hidden.push(Location::OperatorCard);
+            }
         }
         hidden
     }
