@@ -197,14 +197,24 @@ const TASKS = {
   phone_duty: ['Phone duty', '電話番'],
 };
 
-/** A 2-player deal: two tiles of each character each, all 24 distinct, in a shuffled order. */
-function fixtureDeal(random) {
+/**
+ * A fixture deal: each player gets one tile of each character (two with 2
+ * players), all distinct, in a shuffled slot order; with 3 players the 6
+ * tiles left over are returned too.
+ */
+function fixtureDeal(seats, random) {
   const tasks = Object.keys(TASKS);
-  const rows = [[], []];
+  const rows = Array.from({ length: seats }, () => []);
+  const leftover = [];
   Object.keys(CHARACTERS).forEach((character, i) => {
-    const order = tasks.map((_, k) => tasks[(k + i) % tasks.length]);
-    rows[0].push({ character, task: order[0] }, { character, task: order[2] });
-    rows[1].push({ character, task: order[1] }, { character, task: order[3] });
+    const order = tasks.map((_, k) => ({ character, task: tasks[(k + i) % tasks.length] }));
+    if (seats === 2) {
+      rows[0].push(order[0], order[2]);
+      rows[1].push(order[1], order[3]);
+    } else {
+      rows.forEach((row, seat) => row.push(order[seat]));
+      leftover.push(...order.slice(seats));
+    }
   });
   for (const row of rows) {
     for (let i = row.length - 1; i > 0; i -= 1) {
@@ -212,7 +222,7 @@ function fixtureDeal(random) {
       [row[i], row[j]] = [row[j], row[i]];
     }
   }
-  return rows;
+  return { deal: rows, leftover };
 }
 
 const key = (t) => `${t.character}:${t.task}`;
@@ -259,25 +269,42 @@ async function domLeaks(page, hidden) {
   );
 }
 
-test('each page shows only what its viewer may see; the spectator sees the public table', { timeout: 120_000 }, async () => {
-  const random = prng(SEED + 1);
-  const deal = fixtureDeal(random);
+const PLAYER_NAMES = ['Hana', 'Goro', 'Chie', 'Dai'];
+
+/** Whether a frame says the game is over (only then may the leftover tiles show). */
+function endsTheGame(msg) {
+  if (msg.type === 'snapshot') return Boolean(msg.game?.outcome);
+  if (msg.type === 'update') return Boolean(msg.update?.outcome);
+  return false;
+}
+
+/**
+ * Plays a fixture game with `seats` players and one spectator, checking
+ * after every move that no page shows, and no page received, the task of
+ * a tile that is still unturned (or set aside), and that the spectator
+ * sees the same public table as the players.
+ */
+async function playWatchingForLeaks(seats, random) {
+  const { deal, leftover } = fixtureDeal(seats, random);
   const created = await server.api('POST', '/api/rooms', {
     game: 'osaki',
-    seats: 2,
+    seats,
     options: { fixture: { deal, first_player: 0 } },
   });
 
-  // The truth: the tile at each (seat, slot), and which are still unturned.
+  // The truth: the tile at each (seat, slot) while it is unturned, and the
+  // tiles set aside until the game is over.
   const unturned = new Map();
   deal.forEach((row, seat) => row.forEach((tile, slot) => unturned.set(`${seat}-${slot}`, tile)));
-  const hiddenNow = () => [...unturned.values()];
+  let setAside = [...leftover];
+  const hiddenNow = () => [...unturned.values(), ...setAside];
   const frameLeaks = [];
 
-  const host = await newPage({ name: 'host' });
-  const guest = await newPage({ name: 'guest' });
+  const players = [];
+  for (let seat = 0; seat < seats; seat += 1) players.push(await newPage({ name: PLAYER_NAMES[seat] }));
   const watcher = await newPage({ name: 'spectator', width: 375, height: 800 });
-  for (const r of [host, guest, watcher]) {
+  const everyone = [...players, watcher];
+  for (const r of everyone) {
     r.onFrame = (payload) => {
       let msg;
       try {
@@ -285,63 +312,81 @@ test('each page shows only what its viewer may see; the spectator sees the publi
       } catch {
         return;
       }
+      if (endsTheGame(msg)) setAside = [];
       const hiddenKeys = new Set(hiddenNow().map(key));
       for (const k of tilesIn(msg)) if (hiddenKeys.has(k)) frameLeaks.push(`${r.name} received hidden tile ${k} in ${msg.type}`);
     };
   }
 
-  // The host's browser holds the host token, as if it had created the room.
+  // The first player's browser holds the host token, as if it had created the room.
+  const [host] = players;
   await host.page.goto(server.url + '/');
   await host.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
-  await host.page.goto(server.url + created.url);
-  await waitConnected(host.page);
-  await joinAs(host.page, 'Hana');
-  await guest.page.goto(server.url + created.url);
-  await waitConnected(guest.page);
-  await joinAs(guest.page, 'Goro');
+  for (const [seat, p] of players.entries()) {
+    await p.page.goto(server.url + created.url);
+    await waitConnected(p.page);
+    await joinAs(p.page, PLAYER_NAMES[seat]);
+  }
   await watcher.page.goto(server.url + created.url);
   await waitConnected(watcher.page);
   assert.equal(await watcher.page.isVisible('#join-form'), false, 'a full room offers no seat');
   await host.page.waitForFunction(() => /1 watching/.test(document.getElementById('spectators').textContent));
 
   await host.page.click('#start-button');
-  for (const r of [host, guest, watcher]) await r.page.waitForSelector('#game:not([hidden])');
+  for (const r of everyone) await r.page.waitForSelector('#game:not([hidden])');
 
   const check = async (when) => {
     const hidden = hiddenNow();
-    for (const r of [host, guest, watcher]) {
+    for (const r of everyone) {
       assert.deepEqual(await domLeaks(r.page, hidden), [], `${r.name}'s page after ${when}`);
     }
     assert.deepEqual(frameLeaks, [], `WebSocket frames after ${when}`);
     const seen = await publicTable(watcher.page);
-    assert.equal(seen.areas.length, 2);
-    assert.deepEqual(await publicTable(host.page), seen, `host and spectator see the same table after ${when}`);
-    assert.deepEqual(await publicTable(guest.page), seen, `guest and spectator see the same table after ${when}`);
+    assert.equal(seen.areas.length, seats);
+    for (const p of players) {
+      assert.deepEqual(await publicTable(p.page), seen, `${p.name} and the spectator see the same table after ${when}`);
+    }
     assert.equal((await watcher.page.$$('button[data-legal]')).length, 0, 'the spectator has nothing to click');
   };
 
   await check('the start');
-  assert.equal(
-    (await host.page.$$('[data-pile="unturned"]')).length,
-    24,
-    'all 24 tiles start unturned, tasks unknown even to their owners',
-  );
+  assert.equal((await host.page.$$('[data-pile="unturned"]')).length, 6 * seats * (seats === 2 ? 2 : 1));
+  assert.equal((await host.page.$$('[data-pile="leftover-hidden"]')).length, leftover.length);
 
-  const moves = await playToTheEnd([host, guest], [watcher], random, {
-    beforeClick: (move, p) => {
+  await playToTheEnd(players, [watcher], random, {
+    beforeClick: (move) => {
       // From this click on, the tile's task is public.
       if (move.kind === 'turn') unturned.delete(`${move.seat}-${move.slot}`);
-      void p;
     },
-    afterMove: async (move, _p, seq) => check(`move ${JSON.stringify(move)} (event ${seq})`),
+    afterMove: async (move, _p, seq) => {
+      if (await isOver(watcher.page)) setAside = [];
+      await check(`move ${JSON.stringify(move)} (event ${seq})`);
+    },
   });
-  assert.ok(moves >= 24);
   assert.equal(unturned.size, 0, 'every tile was turned by the end');
+  assert.deepEqual(setAside, [], 'the frame that ended the game said so');
   await check('the end');
-  assert.equal(await watcher.page.getAttribute('#end', 'data-winners'), await host.page.getAttribute('#end', 'data-winners'));
-  assert.ok(host.frames.length > 0 && watcher.frames.length > 0, 'frames were recorded');
+  const winners = await watcher.page.getAttribute('#end', 'data-winners');
+  for (const p of players) assert.equal(await p.page.getAttribute('#end', 'data-winners'), winners);
 
-  await closeAll([host, guest, watcher]);
+  // The end screen reveals the tiles set aside.
+  for (const r of everyone) {
+    const revealed = await r.page.$$eval('#table [data-pile="leftover"]', (els) =>
+      els.map((e) => `${e.dataset.character}:${e.dataset.task}`).sort(),
+    );
+    assert.deepEqual(revealed, leftover.map(key).sort(), `${r.name}'s end screen shows the tiles set aside`);
+    if (leftover.length > 0) assert.match(await r.page.textContent('#end'), /set aside were/);
+  }
+  assert.ok(players[0].frames.length > 0 && watcher.frames.length > 0, 'frames were recorded');
+  await closeAll(everyone);
+}
+
+test('each page shows only what its viewer may see; the spectator sees the public table', { timeout: 120_000 }, async () => {
+  await playWatchingForLeaks(2, prng(SEED + 1));
+});
+
+test('with 3 players the tiles set aside stay hidden from everyone until the end screen reveals them', { timeout: 120_000 }, async () => {
+  await playWatchingForLeaks(3, prng(SEED + 3));
 });
 
 // ---------------------------------------------------------------------------
