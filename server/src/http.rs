@@ -56,7 +56,11 @@ impl ApiFailure {
     }
 
     fn internal() -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "internal error; try again")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            "internal error; try again",
+        )
     }
 }
 
@@ -74,7 +78,8 @@ async fn create_room(
     State(app): State<AppState>,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomCreated>), ApiFailure> {
-    let Json(request) = body.map_err(|e| ApiFailure::new(e.status(), ErrorCode::BadMessage, e.body_text()))?;
+    let Json(request) =
+        body.map_err(|e| ApiFailure::new(e.status(), ErrorCode::BadMessage, e.body_text()))?;
     let entry = catalog::find(&request.game).ok_or_else(|| {
         ApiFailure::new(
             StatusCode::BAD_REQUEST,
@@ -90,8 +95,13 @@ async fn create_room(
             "fixtures are for tests: start the server with --allow-fixtures",
         ));
     }
-    (entry.validate)(usize::from(request.seats), &options)
-        .map_err(|e| ApiFailure::new(StatusCode::BAD_REQUEST, ErrorCode::BadOptions, e.to_string()))?;
+    (entry.validate)(usize::from(request.seats), &options).map_err(|e| {
+        ApiFailure::new(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadOptions,
+            e.to_string(),
+        )
+    })?;
 
     let room_id = new_room_id();
     let host_token = new_token();
@@ -103,10 +113,13 @@ async fn create_room(
         seed: new_seed(),
         host_token_hash: TokenHash::of(&host_token),
     };
-    app.store.write(Write::CreateRoom(room)).await.map_err(|e| {
-        tracing::error!(error = %e, "could not create a room");
-        ApiFailure::internal()
-    })?;
+    app.store
+        .write(Write::CreateRoom(room))
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not create a room");
+            ApiFailure::internal()
+        })?;
     metrics::counter!(m::ROOMS_CREATED).increment(1);
     tracing::info!(room = %room_id, game = entry.id, seats = request.seats, "room created");
     Ok((
@@ -119,8 +132,17 @@ async fn create_room(
     ))
 }
 
-async fn room_info(State(app): State<AppState>, Path(room_id): Path<String>) -> Result<Json<RoomInfo>, ApiFailure> {
-    let unknown = || ApiFailure::new(StatusCode::NOT_FOUND, ErrorCode::UnknownRoom, "there is no room with this id");
+async fn room_info(
+    State(app): State<AppState>,
+    Path(room_id): Path<String>,
+) -> Result<Json<RoomInfo>, ApiFailure> {
+    let unknown = || {
+        ApiFailure::new(
+            StatusCode::NOT_FOUND,
+            ErrorCode::UnknownRoom,
+            "there is no room with this id",
+        )
+    };
     for _ in 0..3 {
         let room = match app.registry.get(&room_id).await {
             Ok(room) => room,
@@ -151,7 +173,10 @@ async fn healthz(State(app): State<AppState>) -> Response {
 async fn metrics_text(State(app): State<AppState>) -> Response {
     app.metrics.run_upkeep();
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
         app.metrics.render(),
     )
         .into_response()

@@ -68,7 +68,9 @@ impl Deref for AppState {
 pub fn init_logging(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     match format {
         LogFormat::Text => builder.init(),
         LogFormat::Json => builder.json().init(),
@@ -123,7 +125,10 @@ impl Server {
                 .context("the HTTP server failed")?;
             // The same token told every WebSocket to close with 1001.
             connections.close();
-            if tokio::time::timeout(CLOSE_WAIT, connections.wait()).await.is_err() {
+            if tokio::time::timeout(CLOSE_WAIT, connections.wait())
+                .await
+                .is_err()
+            {
                 tracing::warn!("some connections did not close in time");
             }
             registry.shutdown().await;
@@ -133,7 +138,11 @@ impl Server {
             Ok(())
         });
         tracing::info!(%addr, restored, fixtures = config.allow_fixtures, "listening");
-        Ok(Server { addr, shutdown, task })
+        Ok(Server {
+            addr,
+            shutdown,
+            task,
+        })
     }
 
     /// The address the server listens on (useful with port 0).

@@ -35,8 +35,15 @@ pub fn handle() -> PrometheusHandle {
         .get_or_init(|| {
             let recorder = PrometheusBuilder::new()
                 .set_buckets_for_metric(Matcher::Full(ACTION_LATENCY.into()), LATENCY_BUCKETS)
-                .and_then(|b| b.set_buckets_for_metric(Matcher::Full(STORE_COMMIT_SECONDS.into()), LATENCY_BUCKETS))
-                .and_then(|b| b.set_buckets_for_metric(Matcher::Full(STORE_BATCH_SIZE.into()), BATCH_BUCKETS))
+                .and_then(|b| {
+                    b.set_buckets_for_metric(
+                        Matcher::Full(STORE_COMMIT_SECONDS.into()),
+                        LATENCY_BUCKETS,
+                    )
+                })
+                .and_then(|b| {
+                    b.set_buckets_for_metric(Matcher::Full(STORE_BATCH_SIZE.into()), BATCH_BUCKETS)
+                })
                 .expect("bucket lists are not empty")
                 .build_recorder();
             let handle = recorder.handle();
@@ -63,6 +70,14 @@ fn describe() {
         Unit::Seconds,
         "From receiving an action to the last update queued (commit included)"
     );
-    describe_histogram!(STORE_BATCH_SIZE, Unit::Count, "Writes per store transaction");
-    describe_histogram!(STORE_COMMIT_SECONDS, Unit::Seconds, "Duration of a store transaction");
+    describe_histogram!(
+        STORE_BATCH_SIZE,
+        Unit::Count,
+        "Writes per store transaction"
+    );
+    describe_histogram!(
+        STORE_COMMIT_SECONDS,
+        Unit::Seconds,
+        "Duration of a store transaction"
+    );
 }

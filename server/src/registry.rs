@@ -79,7 +79,12 @@ impl Registry {
         if rooms.broken.contains(id) {
             return Err(LoadError::Broken);
         }
-        let record = self.0.store.load_room(id).await?.ok_or(LoadError::Unknown)?;
+        let record = self
+            .0
+            .store
+            .load_room(id)
+            .await?
+            .ok_or(LoadError::Unknown)?;
         let room = match Room::restore(record, self.0.store.clone()) {
             Ok(room) => room,
             Err(e) => {
@@ -91,7 +96,9 @@ impl Registry {
         let generation = self.0.generations.fetch_add(1, Ordering::Relaxed);
         let (handle, commands) = RoomHandle::channel();
         tracing::debug!(room = %room.id(), "room loaded");
-        self.0.actors.spawn(room.run(commands, self.clone(), generation));
+        self.0
+            .actors
+            .spawn(room.run(commands, self.clone(), generation));
         rooms.live.insert(
             id.to_owned(),
             Live {
@@ -105,7 +112,11 @@ impl Registry {
     /// Called by an actor as it stops.
     pub(crate) async fn forget(&self, id: &str, generation: u64) {
         let mut rooms = self.0.rooms.lock().await;
-        if rooms.live.get(id).is_some_and(|l| l.generation == generation) {
+        if rooms
+            .live
+            .get(id)
+            .is_some_and(|l| l.generation == generation)
+        {
             rooms.live.remove(id);
         }
     }

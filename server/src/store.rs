@@ -248,9 +248,10 @@ impl Store {
 
     /// Ids of rooms whose game is not over, oldest first.
     pub async fn unfinished_room_ids(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM rooms WHERE status <> 'finished' ORDER BY created_at")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT id FROM rooms WHERE status <> 'finished' ORDER BY created_at")
+                .fetch_all(&self.pool)
+                .await?;
         rows.iter()
             .map(|r| r.try_get::<String, _>("id").map_err(Into::into))
             .collect()
@@ -287,7 +288,8 @@ impl Store {
             seed,
             host_token_hash: TokenHash::from_hex(&host_hex)
                 .ok_or_else(|| corrupt("host_token_hash".into()))?,
-            status: status_from_str(&status).ok_or_else(|| corrupt(format!("status {status:?}")))?,
+            status: status_from_str(&status)
+                .ok_or_else(|| corrupt(format!("status {status:?}")))?,
             setup: row
                 .try_get::<Option<String>, _>("setup")?
                 .map(|s| serde_json::from_str(&s))
@@ -312,7 +314,8 @@ impl Store {
             let hash: String = row.try_get("token_hash")?;
             room.seats.push(SeatRecord {
                 seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("seat number".into()))?,
-                token_hash: TokenHash::from_hex(&hash).ok_or_else(|| corrupt("seat token_hash".into()))?,
+                token_hash: TokenHash::from_hex(&hash)
+                    .ok_or_else(|| corrupt("seat token_hash".into()))?,
                 name: row.try_get("name")?,
                 left_work_at: row.try_get("left_work_at")?,
             });
@@ -345,14 +348,20 @@ fn prepare_url(url: &str) -> Result<(Backend, String), StoreError> {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         return Ok((Backend::Postgres, url.to_owned()));
     }
-    let Some(rest) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) else {
+    let Some(rest) = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+    else {
         return Err(StoreError::UnsupportedUrl(url.to_owned()));
     };
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     if path.is_empty() || path == ":memory:" {
         return Ok((Backend::Sqlite, url.to_owned()));
     }
-    if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
             path: dir.display().to_string(),
             source,
@@ -402,7 +411,8 @@ fn now_ms() -> i64 {
 
 /// The single writer: see the module documentation.
 async fn run_writer(pool: AnyPool, mut rx: mpsc::Receiver<WriterMsg>) {
-    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::with_capacity(MAX_BATCH);
+    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> =
+        Vec::with_capacity(MAX_BATCH);
     loop {
         let Some(first) = rx.recv().await else { break };
         let mut next = Some(first);
@@ -424,7 +434,10 @@ async fn run_writer(pool: AnyPool, mut rx: mpsc::Receiver<WriterMsg>) {
     tracing::debug!("store writer stopped");
 }
 
-async fn commit_batch(pool: &AnyPool, batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>) {
+async fn commit_batch(
+    pool: &AnyPool,
+    batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>,
+) {
     metrics::histogram!(m::STORE_BATCH_SIZE).record(batch.len() as f64);
     let started = std::time::Instant::now();
     let result = commit(pool, batch.iter().map(|(w, _)| w)).await;
@@ -451,7 +464,10 @@ async fn commit_batch(pool: &AnyPool, batch: &mut Vec<(Write, oneshot::Sender<Re
     }
 }
 
-async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> Result<(), StoreError> {
+async fn commit<'a>(
+    pool: &AnyPool,
+    writes: impl Iterator<Item = &'a Write>,
+) -> Result<(), StoreError> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     for write in writes {
@@ -575,7 +591,13 @@ mod tests {
     #[test]
     fn postgres_urls_pass_through_and_others_are_refused() {
         let url = "postgres://postgres@127.0.0.1:5432/test";
-        assert_eq!(prepare_url(url).unwrap(), (Backend::Postgres, url.to_owned()));
-        assert!(matches!(prepare_url("mysql://x/y"), Err(StoreError::UnsupportedUrl(_))));
+        assert_eq!(
+            prepare_url(url).unwrap(),
+            (Backend::Postgres, url.to_owned())
+        );
+        assert!(matches!(
+            prepare_url("mysql://x/y"),
+            Err(StoreError::UnsupportedUrl(_))
+        ));
     }
 }

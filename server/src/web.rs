@@ -67,14 +67,19 @@ fn file_for(path: &str) -> Option<String> {
         return (!room.is_empty() && !room.contains('/')).then(|| "room.html".into());
     }
     // Only plain relative paths: no "..", no absolute or odd components.
-    let safe = Path::new(path).components().all(|c| matches!(c, Component::Normal(_)));
+    let safe = Path::new(path)
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
     (safe && !path.contains('\\')).then(|| path.to_owned())
 }
 
 fn content_type(path: &str) -> HeaderValue {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let text = mime.type_() == mime_guess::mime::TEXT
-        || matches!(mime.subtype().as_str(), "javascript" | "json" | "manifest+json");
+        || matches!(
+            mime.subtype().as_str(),
+            "javascript" | "json" | "manifest+json"
+        );
     let value = if text {
         format!("{mime}; charset=utf-8")
     } else {
@@ -83,7 +88,12 @@ fn content_type(path: &str) -> HeaderValue {
     HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("application/octet-stream"))
 }
 
-pub async fn asset(State(app): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn asset(
+    State(app): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -100,13 +110,21 @@ pub async fn asset(State(app): State<AppState>, method: Method, uri: Uri, header
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mut response = file.bytes.into_owned().into_response();
-        response.headers_mut().insert(header::CONTENT_TYPE, content_type(&path));
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, content_type(&path));
         response
     };
     let h = response.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     if let Ok(etag) = HeaderValue::from_str(&file.etag) {
         h.insert(header::ETAG, etag);
     }

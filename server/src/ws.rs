@@ -78,7 +78,11 @@ enum Incoming {
     End(End),
 }
 
-pub async fn upgrade(State(app): State<AppState>, Path(room_id): Path<String>, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(app): State<AppState>,
+    Path(room_id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Response {
     let tracker = app.connections.clone();
     ws.max_message_size(TRANSPORT_MAX_BYTES)
         .max_frame_size(TRANSPORT_MAX_BYTES)
@@ -154,7 +158,11 @@ async fn enter(
 ) -> Result<RoomHandle, LoadError> {
     for _ in 0..3 {
         let room = app.registry.get(room_id).await?;
-        if room.connect(conn, token.clone(), since, outbox.clone()).await.is_ok() {
+        if room
+            .connect(conn, token.clone(), since, outbox.clone())
+            .await
+            .is_ok()
+        {
             return Ok(room);
         }
     }
@@ -189,10 +197,17 @@ impl Link {
                 frame = self.socket.recv() => self.classify(frame),
             };
             match incoming {
-                Incoming::Message(ClientMessage::Hello { protocol, token, since }) => {
+                Incoming::Message(ClientMessage::Hello {
+                    protocol,
+                    token,
+                    since,
+                }) => {
                     if protocol != PROTOCOL_VERSION {
-                        let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
-                        self.send(&error(ErrorCode::UnsupportedProtocol, message)).await?;
+                        let message = format!(
+                            "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"
+                        );
+                        self.send(&error(ErrorCode::UnsupportedProtocol, message))
+                            .await?;
                         return Err(End::Close(Close {
                             code: 1002,
                             reason: "unsupported protocol version",
@@ -201,7 +216,8 @@ impl Link {
                     return Ok((token, since));
                 }
                 Incoming::Message(_) => {
-                    self.send(&error(ErrorCode::HelloFirst, "send hello first")).await?;
+                    self.send(&error(ErrorCode::HelloFirst, "send hello first"))
+                        .await?;
                 }
                 Incoming::Refused(message) => self.send(&message).await?,
                 Incoming::Nothing => {}
@@ -219,7 +235,8 @@ impl Link {
         room: &RoomHandle,
         inbox: &mut mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
     ) -> End {
-        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
+        let mut ping =
+            tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
         loop {
             tokio::select! {
                 biased;
@@ -313,17 +330,26 @@ impl Link {
             Verdict::Disconnect => return Incoming::End(End::Close(FLOODING)),
         }
         let Some(text) = text else {
-            return Incoming::Refused(error(ErrorCode::BadMessage, "send JSON text frames, not binary"));
+            return Incoming::Refused(error(
+                ErrorCode::BadMessage,
+                "send JSON text frames, not binary",
+            ));
         };
         match serde_json::from_str::<ClientMessage>(text.as_str()) {
             Ok(message) => Incoming::Message(message),
-            Err(e) => Incoming::Refused(error(ErrorCode::BadMessage, format!("not a message of this protocol: {e}"))),
+            Err(e) => Incoming::Refused(error(
+                ErrorCode::BadMessage,
+                format!("not a message of this protocol: {e}"),
+            )),
         }
     }
 
     async fn send(&mut self, message: &ServerMessage) -> Result<(), End> {
         let text = crate::room::text(message);
-        self.socket.send(Message::Text(text)).await.map_err(|_| End::Lost)
+        self.socket
+            .send(Message::Text(text))
+            .await
+            .map_err(|_| End::Lost)
     }
 
     /// Sends a close frame and waits briefly for the peer's, so that the

@@ -68,7 +68,10 @@ impl Refusal {
     }
 
     fn internal() -> Self {
-        Self::new(ErrorCode::Internal, "the server could not save this; try again")
+        Self::new(
+            ErrorCode::Internal,
+            "the server could not save this; try again",
+        )
     }
 }
 
@@ -129,10 +132,13 @@ impl Room {
     /// Rebuilds a room from the store: its seats, and its game by replaying
     /// every logged action from the seed.
     pub fn restore(record: RoomRecord, store: Store) -> Result<Room, RestoreError> {
-        let entry = catalog::find(&record.game).ok_or_else(|| RestoreError::UnknownGame(record.game.clone()))?;
+        let entry = catalog::find(&record.game)
+            .ok_or_else(|| RestoreError::UnknownGame(record.game.clone()))?;
         let mut seats: Vec<Option<Occupant>> = (0..record.seat_count).map(|_| None).collect();
         for s in record.seats {
-            let slot = seats.get_mut(usize::from(s.seat)).ok_or(RestoreError::BadSeat(s.seat))?;
+            let slot = seats
+                .get_mut(usize::from(s.seat))
+                .ok_or(RestoreError::BadSeat(s.seat))?;
             *slot = Some(Occupant {
                 token: s.token_hash,
                 name: s.name,
@@ -140,7 +146,9 @@ impl Room {
             });
         }
         let game = match (record.status, record.setup) {
-            (RoomStatus::Lobby, _) if !record.actions.is_empty() => return Err(RestoreError::ActionsBeforeStart),
+            (RoomStatus::Lobby, _) if !record.actions.is_empty() => {
+                return Err(RestoreError::ActionsBeforeStart)
+            }
             (RoomStatus::Lobby, _) => None,
             (_, None) => return Err(RestoreError::MissingSetup),
             (_, Some(setup)) => {
@@ -155,7 +163,11 @@ impl Room {
                         });
                     }
                     table
-                        .apply(action.seat, &action.action, &mut SeededChance::new(&record.seed, action.seq))
+                        .apply(
+                            action.seat,
+                            &action.action,
+                            &mut SeededChance::new(&record.seed, action.seq),
+                        )
                         .map_err(|error| RestoreError::Replay {
                             seq: action.seq,
                             error,
@@ -176,7 +188,11 @@ impl Room {
             options: record.options,
             seed: record.seed,
             host: record.host_token_hash,
-            status: if finished { RoomStatus::Finished } else { record.status },
+            status: if finished {
+                RoomStatus::Finished
+            } else {
+                record.status
+            },
             seats,
             game,
             conns: BTreeMap::new(),
@@ -191,7 +207,12 @@ impl Room {
 
     /// The actor's loop. Stops on [`Command::Stop`] or after
     /// [`IDLE_UNLOAD`] without connections, then tells the registry.
-    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>, registry: Registry, generation: u64) {
+    pub async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        registry: Registry,
+        generation: u64,
+    ) {
         metrics::gauge!(m::ROOMS_LOADED).increment(1.0);
         // The game may have ended just before a crash that kept the store
         // from hearing it.
@@ -258,10 +279,17 @@ impl Room {
                 name,
                 seat,
                 left_work_at,
-            } => (self.join(conn, &name, seat, left_work_at.as_deref()).await, None),
+            } => (
+                self.join(conn, &name, seat, left_work_at.as_deref()).await,
+                None,
+            ),
             Request::Leave => (self.leave(conn).await, None),
             Request::Start => (self.start(conn).await, None),
-            Request::Act { id, action, received } => {
+            Request::Act {
+                id,
+                action,
+                received,
+            } => {
                 let result = self.act(conn, &id, &action).await;
                 if result.is_ok() {
                     metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
@@ -276,7 +304,13 @@ impl Room {
         }
     }
 
-    fn connect(&mut self, conn: ConnId, token: Option<String>, since: Option<EventSeq>, outbox: Outbox) {
+    fn connect(
+        &mut self,
+        conn: ConnId,
+        token: Option<String>,
+        since: Option<EventSeq>,
+        outbox: Outbox,
+    ) {
         let hash = token.as_deref().map(TokenHash::of);
         let seat = hash.and_then(|h| self.seat_of(h));
         let host = hash == Some(self.host);
@@ -321,16 +355,30 @@ impl Room {
         left_work_at: Option<&str>,
     ) -> Result<(), Refusal> {
         if self.status != RoomStatus::Lobby {
-            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has started: seats are closed"));
+            return Err(Refusal::new(
+                ErrorCode::AlreadyStarted,
+                "the game has started: seats are closed",
+            ));
         }
         let c = &self.conns[&conn];
         let host = c.host;
         if c.seat.is_some() || (host && self.seat_of(self.host).is_some()) {
-            return Err(Refusal::new(ErrorCode::AlreadySeated, "you already have a seat"));
+            return Err(Refusal::new(
+                ErrorCode::AlreadySeated,
+                "you already have a seat",
+            ));
         }
         let name = lobby::clean_name(name).map_err(|m| Refusal::new(ErrorCode::BadName, m))?;
-        if self.seats.iter().flatten().any(|o| lobby::same_name(&o.name, &name)) {
-            return Err(Refusal::new(ErrorCode::BadName, "someone at this table already has that name"));
+        if self
+            .seats
+            .iter()
+            .flatten()
+            .any(|o| lobby::same_name(&o.name, &name))
+        {
+            return Err(Refusal::new(
+                ErrorCode::BadName,
+                "someone at this table already has that name",
+            ));
         }
         let left_work_at = lobby::clean_time(left_work_at)
             .map_err(|()| Refusal::new(ErrorCode::BadTime, "give the time as HH:MM, e.g. 19:30"))?;
@@ -389,7 +437,10 @@ impl Room {
 
     async fn leave(&mut self, conn: ConnId) -> Result<(), Refusal> {
         if self.status != RoomStatus::Lobby {
-            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has started: seats are kept"));
+            return Err(Refusal::new(
+                ErrorCode::AlreadyStarted,
+                "the game has started: seats are kept",
+            ));
         }
         let seat = self.conns[&conn]
             .seat
@@ -413,10 +464,16 @@ impl Room {
 
     async fn start(&mut self, conn: ConnId) -> Result<(), Refusal> {
         if !self.conns[&conn].host {
-            return Err(Refusal::new(ErrorCode::NotHost, "only the room's host can start the game"));
+            return Err(Refusal::new(
+                ErrorCode::NotHost,
+                "only the room's host can start the game",
+            ));
         }
         if self.status != RoomStatus::Lobby {
-            return Err(Refusal::new(ErrorCode::AlreadyStarted, "the game has already started"));
+            return Err(Refusal::new(
+                ErrorCode::AlreadyStarted,
+                "the game has already started",
+            ));
         }
         let profiles = self
             .seats
@@ -427,7 +484,9 @@ impl Room {
                 })
             })
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Refusal::new(ErrorCode::SeatsNotFilled, "every seat must be taken first"))?;
+            .ok_or_else(|| {
+                Refusal::new(ErrorCode::SeatsNotFilled, "every seat must be taken first")
+            })?;
         let table = (self.entry.start)(&profiles, &self.options, &self.seed)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
         self.store
@@ -454,10 +513,16 @@ impl Room {
             .seat
             .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "spectators cannot act"))?;
         if id.is_empty() || id.chars().count() > 64 {
-            return Err(Refusal::new(ErrorCode::BadActionId, "an action id has 1 to 64 characters"));
+            return Err(Refusal::new(
+                ErrorCode::BadActionId,
+                "an action id has 1 to 64 characters",
+            ));
         }
         let Some(game) = &self.game else {
-            return Err(Refusal::new(ErrorCode::NotStarted, "the game has not started"));
+            return Err(Refusal::new(
+                ErrorCode::NotStarted,
+                "the game has not started",
+            ));
         };
         if game.applied.contains(&(seat, id.to_owned())) {
             // A retry of an action already applied: acknowledge it again.
@@ -581,7 +646,11 @@ impl Room {
     fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> ServerMessage) {
         let Some(game) = &self.game else { return };
         let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
-        let targets: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, viewer(c.seat))).collect();
+        let targets: Vec<(ConnId, Viewer)> = self
+            .conns
+            .iter()
+            .map(|(id, c)| (*id, viewer(c.seat)))
+            .collect();
         for (_, v) in &targets {
             texts
                 .entry(*v)
@@ -597,7 +666,12 @@ impl Room {
     /// `already_told` got the current room in its `welcome`.
     fn settle(&mut self, mut before: RoomInfo, mut already_told: Option<ConnId>) {
         loop {
-            let slow: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.kicked).map(|(id, _)| *id).collect();
+            let slow: Vec<ConnId> = self
+                .conns
+                .iter()
+                .filter(|(_, c)| c.kicked)
+                .map(|(id, _)| *id)
+                .collect();
             for conn in slow {
                 self.conns.remove(&conn);
                 tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
@@ -607,7 +681,12 @@ impl Room {
                 return;
             }
             let text = messages::text(&ServerMessage::Room { room: now.clone() });
-            let targets: Vec<ConnId> = self.conns.keys().copied().filter(|c| Some(*c) != already_told).collect();
+            let targets: Vec<ConnId> = self
+                .conns
+                .keys()
+                .copied()
+                .filter(|c| Some(*c) != already_told)
+                .collect();
             for conn in targets {
                 self.send_text(conn, text.clone());
             }

@@ -12,7 +12,9 @@ pub const MAX_RESUME_EVENTS: EventSeq = 256;
 
 pub fn text(message: &ServerMessage) -> Utf8Bytes {
     // Server messages are plain data: serialization cannot fail.
-    serde_json::to_string(message).expect("server messages serialize").into()
+    serde_json::to_string(message)
+        .expect("server messages serialize")
+        .into()
 }
 
 pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<String>) -> ServerMessage {
@@ -24,7 +26,10 @@ pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<String>) ->
 }
 
 fn legal(table: &dyn Table, viewer: Viewer) -> Vec<serde_json::Value> {
-    viewer.seat().map(|seat| table.legal(seat)).unwrap_or_default()
+    viewer
+        .seat()
+        .map(|seat| table.legal(seat))
+        .unwrap_or_default()
 }
 
 fn events(table: &dyn Table, viewer: Viewer, after: EventSeq) -> Vec<LoggedEvent> {

@@ -1,0 +1,680 @@
+//! Hostile and mistaken input: each case gets its error code (or close
+//! code), and nothing changes.
+
+mod support;
+
+use cubicle_protocol::{ClientMessage, ErrorCode, RoomStatus, ServerMessage, PROTOCOL_VERSION};
+use serde_json::json;
+use support::osaki::{fixture_options, Picker, Table};
+use support::{Frame, TestServer};
+
+/// Everything a seat would see, to compare before and after a refusal.
+async fn state_of(server: &TestServer, table: &mut Table) -> (String, Vec<String>) {
+    let info = serde_json::to_string(&server.room_info(&table.room_id).await).unwrap();
+    let mut snapshots = Vec::new();
+    for player in &table.players {
+        let mut probe = server.client(&table.room_id).await;
+        probe.hello(Some(&player.token), None).await;
+        match probe.recv().await {
+            ServerMessage::Snapshot { game } => {
+                snapshots.push(serde_json::to_string(&game).unwrap())
+            }
+            other => panic!("expected a snapshot, got {other:?}"),
+        }
+        probe.close().await;
+    }
+    // The probes' comings and goings reach the players as room broadcasts.
+    for player in &mut table.players {
+        player.client.ping().await;
+    }
+    (info, snapshots)
+}
+
+#[tokio::test]
+async fn malformed_and_unknown_messages_are_refused_and_the_socket_stays_open() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let mut client = server.client(&room.room_id).await;
+
+    // Before hello: garbage, then a real message that is not hello.
+    client.send_text("{not json").await;
+    client.expect_error(ErrorCode::BadMessage).await;
+    client
+        .send_json(json!({"type": "join", "name": "Aki"}))
+        .await;
+    client.expect_error(ErrorCode::HelloFirst).await;
+    client.hello(None, None).await;
+    let before = server.room_info(&room.room_id).await;
+
+    for bad in [
+        json!({"type": "dance"}),
+        json!({"type": "join"}),
+        json!({"type": "join", "name": "Aki", "extra": true}),
+        json!({"type": "act", "id": "x"}),
+        json!([1, 2, 3]),
+        json!("hello"),
+    ] {
+        client.send_json(bad).await;
+        client.expect_error(ErrorCode::BadMessage).await;
+    }
+    client.send_text("").await;
+    client.expect_error(ErrorCode::BadMessage).await;
+    client
+        .send_text("{\"type\":\"hello\",\"protocol\":1}")
+        .await;
+    client.expect_error(ErrorCode::HelloFirst).await;
+    client.ping().await;
+    assert_eq!(
+        server.room_info(&room.room_id).await,
+        before,
+        "nothing changed"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn binary_frames_are_refused() {
+    use futures_util::SinkExt;
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/ws/rooms/{}", server.addr, room.room_id))
+            .await
+            .unwrap();
+    ws.send(tokio_tungstenite::tungstenite::Message::binary(vec![
+        1, 2, 3,
+    ]))
+    .await
+    .unwrap();
+    use futures_util::StreamExt;
+    let reply = ws.next().await.unwrap().unwrap();
+    let message: ServerMessage = serde_json::from_str(reply.to_text().unwrap()).unwrap();
+    assert!(matches!(
+        message,
+        ServerMessage::Error {
+            code: ErrorCode::BadMessage,
+            ..
+        }
+    ));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn another_protocol_version_is_refused() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let mut client = server.client(&room.room_id).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION + 1,
+            token: None,
+            since: None,
+        })
+        .await;
+    client.expect_error(ErrorCode::UnsupportedProtocol).await;
+    assert_eq!(client.expect_close().await, Some(1002));
+    assert_eq!(server.room_info(&room.room_id).await.spectators, 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_unknown_room_gets_an_error_then_a_clean_close() {
+    let server = TestServer::start().await;
+    for id in [cubicle_server::ids::new_room_id(), "not-a-room".to_owned()] {
+        let mut client = server.client(&id).await;
+        client
+            .send(&ClientMessage::Hello {
+                protocol: PROTOCOL_VERSION,
+                token: None,
+                since: None,
+            })
+            .await;
+        client.expect_error(ErrorCode::UnknownRoom).await;
+        assert_eq!(client.expect_close().await, Some(1000));
+        let response = server.get(&format!("/api/rooms/{id}")).await;
+        assert_eq!(response.status(), 404);
+        let body: cubicle_protocol::ApiError = response.json().await.unwrap();
+        assert_eq!(body.code, ErrorCode::UnknownRoom);
+    }
+    assert_eq!(server.db.count("SELECT COUNT(*) FROM rooms").await, 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_wrong_token_makes_a_spectator() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let before = state_of(&server, &mut table).await;
+    let mut client = server.client(&table.room_id).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: Some(cubicle_server::ids::new_token()),
+            since: None,
+        })
+        .await;
+    client.expect_error(ErrorCode::InvalidToken).await;
+    let you = match client.recv().await {
+        ServerMessage::Welcome { you, room, .. } => {
+            assert_eq!(room.spectators, 1);
+            you
+        }
+        other => panic!("expected welcome, got {other:?}"),
+    };
+    assert_eq!((you.seat, you.host), (None, false));
+    match client.recv().await {
+        ServerMessage::Snapshot { game } => {
+            assert!(game.legal.is_empty());
+            assert_eq!(game.view["you"], serde_json::Value::Null);
+        }
+        other => panic!("expected a snapshot, got {other:?}"),
+    }
+    // A spectator cannot act, even with an action that is legal for the seat to play.
+    let legal = table.players[0].legal[0].clone();
+    client
+        .send(&ClientMessage::Act {
+            id: "steal".into(),
+            action: legal,
+        })
+        .await;
+    assert_eq!(
+        client.expect_error(ErrorCode::NotSeated).await.as_deref(),
+        Some("steal")
+    );
+    client
+        .send(&ClientMessage::Join {
+            name: "Late".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    client.expect_error(ErrorCode::AlreadyStarted).await;
+    client.send(&ClientMessage::Start).await;
+    client.expect_error(ErrorCode::NotHost).await;
+    client.close().await;
+    assert_eq!(
+        state_of(&server, &mut table).await,
+        before,
+        "nothing changed"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn refused_actions_change_nothing() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 3, Some(fixture_options(3))).await;
+    let mut picker = Picker::new(3);
+    table.play(&mut |legal| picker.pick(legal)).await;
+    let before = state_of(&server, &mut table).await;
+    let seat = table.to_act();
+    let other = (seat + 1) % 3;
+
+    // Out of turn: a move that would be legal on its own turn.
+    let turn = json!({"kind": "turn", "slot": 0});
+    table.players[other].act("early", turn.clone()).await;
+    assert_eq!(
+        table.players[other]
+            .client
+            .expect_error(ErrorCode::NotYourTurn)
+            .await
+            .as_deref(),
+        Some("early")
+    );
+    // Illegal: a slot that does not exist, and (first turn for this seat)
+    // a stack move, only allowed after a player's first turn.
+    table.players[seat]
+        .act("nowhere", json!({"kind": "turn", "slot": 99}))
+        .await;
+    table.players[seat]
+        .client
+        .expect_error(ErrorCode::IllegalAction)
+        .await;
+    table.players[seat]
+        .act(
+            "stack",
+            json!({"kind": "stack", "from": 0, "owner": 0, "onto": 0}),
+        )
+        .await;
+    table.players[seat]
+        .client
+        .expect_error(ErrorCode::IllegalAction)
+        .await;
+    // Not an action of this game at all.
+    for (id, shape) in [
+        ("dance", json!({"kind": "dance"})),
+        ("no-slot", json!({"kind": "turn"})),
+        ("number", json!(42)),
+        ("negative", json!({"kind": "turn", "slot": -1})),
+    ] {
+        table.players[seat].act(id, shape).await;
+        assert_eq!(
+            table.players[seat]
+                .client
+                .expect_error(ErrorCode::BadAction)
+                .await
+                .as_deref(),
+            Some(id)
+        );
+    }
+    // Bad ids.
+    for id in [String::new(), "x".repeat(65)] {
+        table.players[seat].act(&id, turn.clone()).await;
+        table.players[seat]
+            .client
+            .expect_error(ErrorCode::BadActionId)
+            .await;
+    }
+    // Join and leave are for the lobby.
+    table.players[seat].client.send(&ClientMessage::Leave).await;
+    table.players[seat]
+        .client
+        .expect_error(ErrorCode::AlreadyStarted)
+        .await;
+    table.players[seat].client.send(&ClientMessage::Start).await;
+    table.players[seat]
+        .client
+        .expect_error(if seat == 0 {
+            ErrorCode::AlreadyStarted
+        } else {
+            ErrorCode::NotHost
+        })
+        .await;
+
+    for player in &mut table.players {
+        player.client.assert_quiet().await;
+    }
+    assert_eq!(
+        state_of(&server, &mut table).await,
+        before,
+        "nothing changed"
+    );
+    assert_eq!(
+        server
+            .db
+            .count(&format!(
+                "SELECT COUNT(*) FROM actions WHERE room_id = '{}'",
+                table.room_id
+            ))
+            .await,
+        1
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_replayed_action_id_is_acknowledged_and_applied_once() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let seat = table.to_act();
+    let action = table.players[seat].legal[0].clone();
+    table.players[seat].act("once", action.clone()).await;
+    for player in &mut table.players {
+        player.expect_update().await;
+    }
+    table.players[seat].expect_ack("once").await;
+    let before = state_of(&server, &mut table).await;
+
+    // The retry (same id; even a different action) is acked, not applied.
+    table.players[seat].act("once", action).await;
+    table.players[seat].expect_ack("once").await;
+    table.players[seat]
+        .act("once", json!({"kind": "turn", "slot": 5}))
+        .await;
+    table.players[seat].expect_ack("once").await;
+    for player in &mut table.players {
+        player.client.assert_quiet().await;
+    }
+    assert_eq!(state_of(&server, &mut table).await, before);
+    assert_eq!(
+        server
+            .db
+            .count(&format!(
+                "SELECT COUNT(*) FROM actions WHERE room_id = '{}'",
+                table.room_id
+            ))
+            .await,
+        1
+    );
+    // The same id from another seat is a different action.
+    let next = table.to_act();
+    assert_ne!(next, seat);
+    let action = table.players[next].legal[0].clone();
+    table.players[next].act("once", action).await;
+    for player in &mut table.players {
+        player.expect_update().await;
+    }
+    table.players[next].expect_ack("once").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_oversized_message_closes_with_1009() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let mut client = server.client(&room.room_id).await;
+    client.hello(None, None).await;
+    // Just over the limit, as one JSON message.
+    let name = "x".repeat(cubicle_server::MAX_MESSAGE_BYTES);
+    client
+        .send_json(json!({"type": "join", "name": name}))
+        .await;
+    assert_eq!(client.expect_close().await, Some(1009));
+    assert_eq!(
+        server.room_info(&room.room_id).await.seats[0].name,
+        None,
+        "nothing changed"
+    );
+
+    // Far over the limit, before hello.
+    let mut client = server.client(&room.room_id).await;
+    client.send_text(&"y".repeat(40 * 1024)).await;
+    assert_eq!(client.expect_close().await, Some(1009));
+
+    // Exactly at the limit is read (and refused only for its content).
+    let mut client = server.client(&room.room_id).await;
+    client.hello(None, None).await;
+    let padding = cubicle_server::MAX_MESSAGE_BYTES - r#"{"type":"join","name":""}"#.len();
+    client
+        .send_text(&format!(
+            r#"{{"type":"join","name":"{}"}}"#,
+            "z".repeat(padding)
+        ))
+        .await;
+    client.expect_error(ErrorCode::BadName).await;
+    client.ping().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_flood_is_rate_limited_then_closed_with_1008() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let mut client = server.client(&room.room_id).await;
+    client.hello(None, None).await;
+    for _ in 0..200 {
+        client.send(&ClientMessage::Ping).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    let code = loop {
+        match client.frame(support::WAIT).await {
+            Some(Frame::Message(ServerMessage::Pong)) => pongs += 1,
+            Some(Frame::Message(ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            })) => limited += 1,
+            Some(Frame::Message(other)) => panic!("unexpected {other:?}"),
+            Some(Frame::Close(code)) => break code,
+            None => panic!("a flood must be closed"),
+        }
+    };
+    assert_eq!(code, Some(1008));
+    assert!(limited >= 1, "excess messages are refused first");
+    assert!(
+        (30..200).contains(&pongs),
+        "the burst passes, the flood does not ({pongs} pongs)"
+    );
+
+    // A client within the limit is served in full.
+    let mut calm = server.client(&room.room_id).await;
+    calm.hello(None, None).await;
+    for _ in 0..30 {
+        calm.ping().await;
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_lobby_refuses_what_it_must() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 3, None).await;
+    let mut host = server.client(&room.room_id).await;
+    let (you, _) = host.hello(Some(&room.host_token), None).await;
+    assert!(you.host);
+    let mut guest = server.client(&room.room_id).await;
+    guest.hello(None, None).await;
+
+    // Start with free seats.
+    host.send(&ClientMessage::Start).await;
+    host.expect_error(ErrorCode::SeatsNotFilled).await;
+    // Acting before the start.
+    host.send(&ClientMessage::Act {
+        id: "a".into(),
+        action: json!({"kind": "turn", "slot": 0}),
+    })
+    .await;
+    host.expect_error(ErrorCode::NotSeated).await;
+    // Leave without a seat.
+    guest.send(&ClientMessage::Leave).await;
+    guest.expect_error(ErrorCode::NotSeated).await;
+
+    // Names and times.
+    for (name, code) in [
+        ("   ", ErrorCode::BadName),
+        ("a-name-that-is-much-too-long", ErrorCode::BadName),
+        ("bell\u{7}", ErrorCode::BadName),
+    ] {
+        guest
+            .send(&ClientMessage::Join {
+                name: name.into(),
+                seat: None,
+                left_work_at: None,
+            })
+            .await;
+        guest.expect_error(code).await;
+    }
+    guest
+        .send(&ClientMessage::Join {
+            name: "Ben".into(),
+            seat: None,
+            left_work_at: Some("25:61".into()),
+        })
+        .await;
+    guest.expect_error(ErrorCode::BadTime).await;
+    guest
+        .send(&ClientMessage::Join {
+            name: "Ben".into(),
+            seat: Some(3),
+            left_work_at: None,
+        })
+        .await;
+    guest.expect_error(ErrorCode::BadMessage).await;
+    assert!(
+        server
+            .room_info(&room.room_id)
+            .await
+            .seats
+            .iter()
+            .all(|s| s.name.is_none()),
+        "nothing changed"
+    );
+
+    // The host sits (bound to the host token); a guest takes seat 2.
+    host.send(&ClientMessage::Join {
+        name: "Aki".into(),
+        seat: Some(1),
+        left_work_at: Some("19:30".into()),
+    })
+    .await;
+    match host.recv_skip_room().await {
+        ServerMessage::Joined { seat, token } => {
+            assert_eq!((seat, token.as_str()), (1, room.host_token.as_str()))
+        }
+        other => panic!("expected joined, got {other:?}"),
+    }
+    guest
+        .send(&ClientMessage::Join {
+            name: " aki ".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    guest.expect_error(ErrorCode::BadName).await; // taken, whatever the case
+    guest
+        .send(&ClientMessage::Join {
+            name: "Ben".into(),
+            seat: Some(1),
+            left_work_at: None,
+        })
+        .await;
+    guest.expect_error(ErrorCode::SeatTaken).await;
+    guest
+        .send(&ClientMessage::Join {
+            name: "Ben".into(),
+            seat: None,
+            left_work_at: Some("01:15".into()),
+        })
+        .await;
+    let guest_token = match guest.recv_skip_room().await {
+        ServerMessage::Joined { seat, token } => {
+            assert_eq!(seat, 0, "the lowest free seat");
+            token
+        }
+        other => panic!("expected joined, got {other:?}"),
+    };
+    assert_ne!(guest_token, room.host_token);
+    guest
+        .send(&ClientMessage::Act {
+            id: "a".into(),
+            action: json!({"kind": "turn", "slot": 0}),
+        })
+        .await;
+    guest.expect_error(ErrorCode::NotStarted).await;
+    guest
+        .send(&ClientMessage::Join {
+            name: "Ben again".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    guest.expect_error(ErrorCode::AlreadySeated).await;
+    host.send(&ClientMessage::Join {
+        name: "Aki again".into(),
+        seat: None,
+        left_work_at: None,
+    })
+    .await;
+    host.expect_error(ErrorCode::AlreadySeated).await;
+
+    // A third person fills the table; a fourth finds it full.
+    let mut third = server.client(&room.room_id).await;
+    third.hello(None, None).await;
+    third
+        .send(&ClientMessage::Join {
+            name: "Chie".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    let third_token = match third.recv_skip_room().await {
+        ServerMessage::Joined { seat: 2, token } => token,
+        other => panic!("expected joined at seat 2, got {other:?}"),
+    };
+    let mut fourth = server.client(&room.room_id).await;
+    fourth.hello(None, None).await;
+    fourth
+        .send(&ClientMessage::Join {
+            name: "Dai".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    fourth.expect_error(ErrorCode::RoomFull).await;
+
+    // Only the host starts.
+    guest.send(&ClientMessage::Start).await;
+    guest.expect_error(ErrorCode::NotHost).await;
+    let info = server.room_info(&room.room_id).await;
+    assert_eq!(info.status, RoomStatus::Lobby);
+    let names: Vec<_> = info.seats.iter().map(|s| s.name.clone().unwrap()).collect();
+    assert_eq!(names, ["Ben", "Aki", "Chie"]);
+    assert!(info.seats[1].host && !info.seats[0].host);
+
+    // Leaving frees the seat; the token then opens nothing.
+    third.send(&ClientMessage::Leave).await;
+    third.ping().await;
+    assert_eq!(server.room_info(&room.room_id).await.seats[2].name, None);
+    let mut stale = server.client(&room.room_id).await;
+    stale
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: Some(third_token),
+            since: None,
+        })
+        .await;
+    stale.expect_error(ErrorCode::InvalidToken).await;
+    stale.close().await;
+    third
+        .send(&ClientMessage::Join {
+            name: "Chie".into(),
+            seat: Some(2),
+            left_work_at: None,
+        })
+        .await;
+    assert!(matches!(
+        third.recv_skip_room().await,
+        ServerMessage::Joined { seat: 2, .. }
+    ));
+
+    host.send(&ClientMessage::Start).await;
+    assert!(matches!(
+        host.recv_skip_room().await,
+        ServerMessage::Snapshot { .. }
+    ));
+    // Ben left work latest (01:15 counts after 19:30): he starts.
+    let first = match guest.recv_skip_room().await {
+        ServerMessage::Snapshot { game } => game.view["first_player"].clone(),
+        other => panic!("expected a snapshot, got {other:?}"),
+    };
+    assert_eq!(
+        first,
+        json!({"by": "left_latest", "seat": 0, "at": "01:15"})
+    );
+    assert!(
+        matches!(
+            fourth.recv_skip_room().await,
+            ServerMessage::Snapshot { .. }
+        ),
+        "spectators get the game too"
+    );
+    fourth
+        .send(&ClientMessage::Join {
+            name: "Dai".into(),
+            seat: None,
+            left_work_at: None,
+        })
+        .await;
+    fourth.expect_error(ErrorCode::AlreadyStarted).await;
+    host.send(&ClientMessage::Start).await;
+    host.expect_error(ErrorCode::AlreadyStarted).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_finished_game_refuses_actions() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let mut picker = Picker::new(9);
+    while !table.over() {
+        table.play(&mut |legal| picker.pick(legal)).await;
+    }
+    let (last_seat, last_id) = table.last.clone().unwrap();
+    let other = 1 - last_seat;
+    table.players[other]
+        .act("after", json!({"kind": "turn", "slot": 0}))
+        .await;
+    table.players[other]
+        .client
+        .expect_error(ErrorCode::GameOver)
+        .await;
+    // The last action's retry is still acknowledged, and changes nothing.
+    table.players[last_seat]
+        .act(&last_id, json!({"kind": "turn", "slot": 0}))
+        .await;
+    table.players[last_seat].expect_ack(&last_id).await;
+    for player in &mut table.players {
+        player.client.assert_quiet().await;
+    }
+    server.stop().await;
+}

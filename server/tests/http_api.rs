@@ -1,0 +1,359 @@
+//! The HTTP side: games, room creation and its refusals, room info, health,
+//! metrics, the static client, and what the store keeps of secrets.
+
+mod support;
+
+use cubicle_protocol::{ApiError, ErrorCode, GameInfo, RoomInfo, RoomStatus};
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use support::osaki::{fixture_options, Picker, Table};
+use support::TestServer;
+
+#[tokio::test]
+async fn the_games_are_listed() {
+    let server = TestServer::start().await;
+    let games: Vec<GameInfo> = server.get("/api/games").await.json().await.unwrap();
+    let osaki = games
+        .iter()
+        .find(|g| g.id == "osaki")
+        .expect("Osaki is offered");
+    assert_eq!((osaki.min_seats, osaki.max_seats), (2, 4));
+    assert!(osaki.asks_left_work_at);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_room_is_created_and_described() {
+    let server = TestServer::start().await;
+    let created = server.create_room("osaki", 3, None).await;
+    assert!(
+        cubicle_server::ids::is_room_id(&created.room_id),
+        "{}",
+        created.room_id
+    );
+    assert_eq!(created.url, format!("/r/{}", created.room_id));
+    assert_eq!(created.host_token.len(), 64);
+    let other = server.create_room("osaki", 3, None).await;
+    assert_ne!(other.room_id, created.room_id);
+    assert_ne!(other.host_token, created.host_token);
+
+    let info: RoomInfo = server.room_info(&created.room_id).await;
+    assert_eq!(info.id, created.room_id);
+    assert_eq!(info.game, "osaki");
+    assert_eq!(info.status, RoomStatus::Lobby);
+    assert_eq!(info.seats.len(), 3);
+    assert!(info
+        .seats
+        .iter()
+        .all(|s| s.name.is_none() && !s.connected && !s.host));
+    assert!(!info.host_connected);
+    assert_eq!(info.spectators, 0);
+    server.stop().await;
+}
+
+async fn refused(server: &TestServer, body: serde_json::Value, status: u16, code: ErrorCode) {
+    let (got_status, body_json) = server.post_room(body.clone()).await;
+    assert_eq!(got_status, status, "{body} -> {body_json}");
+    let error: ApiError = serde_json::from_value(body_json).unwrap();
+    assert_eq!(error.code, code, "{body}: {}", error.message);
+    assert!(!error.message.is_empty());
+}
+
+#[tokio::test]
+async fn bad_room_requests_are_refused_and_create_nothing() {
+    let server = TestServer::start().await;
+    refused(
+        &server,
+        json!({"game": "chess", "seats": 2}),
+        400,
+        ErrorCode::UnknownGame,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 1}),
+        400,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 5}),
+        400,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "options": {"speed": "fast"}}),
+        400,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "options": 7}),
+        400,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    // A fixture that does not fit the table (3 rows for 2 seats).
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "options": fixture_options(3)}),
+        400,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "colour": "red"}),
+        422,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    refused(
+        &server,
+        json!({"game": "osaki"}),
+        422,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    let response = reqwest::Client::new()
+        .post(server.url("/api/rooms"))
+        .header("content-type", "application/json")
+        .body("{oops")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    assert_eq!(
+        response.json::<ApiError>().await.unwrap().code,
+        ErrorCode::BadMessage
+    );
+    assert_eq!(server.db.count("SELECT COUNT(*) FROM rooms").await, 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn fixtures_need_the_flag() {
+    let server = TestServer::start_with(false).await;
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "options": fixture_options(2)}),
+        403,
+        ErrorCode::FixturesNotAllowed,
+    )
+    .await;
+    assert_eq!(
+        server.db.count("SELECT COUNT(*) FROM rooms").await,
+        0,
+        "nothing was created"
+    );
+    // Without a fixture the same server creates rooms.
+    server.create_room("osaki", 2, Some(json!({}))).await;
+    server
+        .create_room("osaki", 2, Some(json!({"fixture": null})))
+        .await;
+    assert_eq!(server.db.count("SELECT COUNT(*) FROM rooms").await, 2);
+    server.stop().await;
+
+    let server = TestServer::start_with(true).await;
+    server
+        .create_room("osaki", 2, Some(fixture_options(2)))
+        .await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn health_and_metrics() {
+    let server = TestServer::start().await;
+    let health = server.get("/healthz").await;
+    assert_eq!(health.status(), 200);
+    let mut table = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let mut picker = Picker::new(1);
+    table.play(&mut |legal| picker.pick(legal)).await;
+
+    let response = server.get("/metrics").await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    let text = response.text().await.unwrap();
+    for name in [
+        "cubicle_rooms_loaded",
+        "cubicle_connections",
+        "cubicle_actions_total",
+        "cubicle_rooms_created_total",
+        "cubicle_action_broadcast_seconds_bucket",
+        "cubicle_store_batch_size_bucket",
+        "cubicle_store_commit_seconds_bucket",
+    ] {
+        assert!(text.contains(name), "{name} missing from /metrics:\n{text}");
+    }
+    let connections: f64 = text
+        .lines()
+        .find(|l| l.starts_with("cubicle_connections "))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        connections >= 2.0,
+        "two players are connected: {connections}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_web_client_is_served() {
+    let server = TestServer::start().await;
+    let index = server.get("/").await;
+    assert_eq!(index.status(), 200);
+    assert_eq!(index.headers()["content-type"], "text/html; charset=utf-8");
+    assert_eq!(index.headers()["cache-control"], "no-cache");
+    let etag = index.headers()["etag"].to_str().unwrap().to_owned();
+    let body = index.text().await.unwrap();
+    assert_eq!(
+        body,
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../web-client/index.html"
+        ))
+        .unwrap()
+    );
+
+    let again = reqwest::Client::new()
+        .get(server.url("/"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+
+    let room = server
+        .get(&format!("/r/{}", cubicle_server::ids::new_room_id()))
+        .await;
+    assert_eq!(room.status(), 200);
+    assert_eq!(
+        room.text().await.unwrap(),
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../web-client/room.html"
+        ))
+        .unwrap()
+    );
+
+    // Every other client file at its own path, with its type.
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client"));
+    let mut checked = 0;
+    for entry in walk(dir) {
+        let path = entry
+            .strip_prefix(dir)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let response = server.get(&format!("/{path}")).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        if path.ends_with(".js") {
+            assert_eq!(content_type, "text/javascript; charset=utf-8");
+        } else if path.ends_with(".css") {
+            assert_eq!(content_type, "text/css; charset=utf-8");
+        }
+        assert_eq!(
+            response.bytes().await.unwrap(),
+            std::fs::read(&entry).unwrap(),
+            "{path}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "the client has files");
+
+    for missing in ["/nope.js", "/r/", "/../Cargo.toml", "/%2e%2e/Cargo.toml"] {
+        assert_eq!(server.get(missing).await.status(), 404, "{missing}");
+    }
+    server.stop().await;
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[tokio::test]
+async fn the_store_keeps_only_token_hashes_and_the_seed_stays_inside() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 2, None).await;
+    let mut picker = Picker::new(4);
+    for _ in 0..3 {
+        table.play(&mut |legal| picker.pick(legal)).await;
+    }
+    let pool = server.db.inspect().await;
+    let row = sqlx::query("SELECT seed, host_token_hash FROM rooms WHERE id = $1")
+        .bind(table.room_id.clone())
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let seed: String = row.try_get("seed").unwrap();
+    let host_hash: String = row.try_get("host_token_hash").unwrap();
+    assert_eq!(
+        host_hash,
+        hex::encode(Sha256::digest(table.host_token.as_bytes()))
+    );
+    let hashes: Vec<String> =
+        sqlx::query("SELECT token_hash FROM seats WHERE room_id = $1 ORDER BY seat")
+            .bind(table.room_id.clone())
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.try_get("token_hash").unwrap())
+            .collect();
+    let expected: Vec<String> = table
+        .players
+        .iter()
+        .map(|p| hex::encode(Sha256::digest(p.token.as_bytes())))
+        .collect();
+    assert_eq!(hashes, expected);
+    // No token in clear anywhere in the database.
+    for (table_name, columns) in [
+        ("rooms", "id || game || options || seed || host_token_hash || status || COALESCE(setup, '') || COALESCE(outcome, '')"),
+        ("seats", "room_id || token_hash || name || COALESCE(left_work_at, '')"),
+        ("actions", "room_id || client_id || action"),
+    ] {
+        let all: Vec<String> = sqlx::query(&format!("SELECT {columns} AS everything FROM {table_name}"))
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.try_get("everything").unwrap())
+            .collect();
+        for player in &table.players {
+            assert!(all.iter().all(|text| !text.contains(&player.token)), "a token is stored in {table_name}");
+        }
+    }
+    pool.close().await;
+    // The seed never reaches a client.
+    for player in &table.players {
+        assert!(player
+            .client
+            .received
+            .iter()
+            .all(|text| !text.contains(&seed)));
+    }
+    server.stop().await;
+}

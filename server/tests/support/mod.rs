@@ -1,0 +1,346 @@
+//! Shared test support: a database per test (SQLite file, or a fresh
+//! PostgreSQL schema when CUBICLE_TEST_DATABASE_URL is set), the server
+//! started in-process, and a WebSocket client that speaks the protocol.
+//!
+//! Each test binary uses a different part of it.
+#![allow(dead_code)]
+
+pub mod osaki;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use cubicle_protocol::{
+    ClientMessage, ErrorCode, EventSeq, RoomCreated, RoomInfo, ServerMessage, You, PROTOCOL_VERSION,
+};
+use cubicle_server::{Config, Server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use sqlx::{AnyPool, Connection, Executor};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for a message that must come.
+pub const WAIT: Duration = Duration::from_secs(10);
+/// How long a test listens to be sure that nothing comes.
+pub const QUIET: Duration = Duration::from_millis(300);
+
+pub const PG_ENV: &str = "CUBICLE_TEST_DATABASE_URL";
+
+/// A database of its own for one test.
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+    /// PostgreSQL: the test's schema, dropped by [`TestDb::cleanup`].
+    schema: Option<(String, String)>,
+}
+
+impl TestDb {
+    pub async fn new() -> TestDb {
+        sqlx::any::install_default_drivers();
+        match std::env::var(PG_ENV) {
+            Ok(base) if !base.is_empty() => {
+                let schema = format!("cubicle_test_{}", &cubicle_server::ids::new_room_id()[..16]);
+                let mut conn = sqlx::AnyConnection::connect(&base)
+                    .await
+                    .unwrap_or_else(|e| {
+                        panic!("{PG_ENV} is set but PostgreSQL cannot be reached at {base}: {e}")
+                    });
+                conn.execute(format!("CREATE SCHEMA {schema}").as_str())
+                    .await
+                    .expect("create the test schema");
+                conn.close().await.ok();
+                let separator = if base.contains('?') { '&' } else { '?' };
+                TestDb {
+                    url: format!("{base}{separator}options=-c%20search_path%3D{schema}"),
+                    _dir: None,
+                    schema: Some((base, schema)),
+                }
+            }
+            _ => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}", dir.path().join("cubicle.db").display());
+                TestDb {
+                    url,
+                    _dir: Some(dir),
+                    schema: None,
+                }
+            }
+        }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.schema.is_some()
+    }
+
+    /// A pool to look into the database the server writes.
+    pub async fn inspect(&self) -> AnyPool {
+        sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&self.url)
+            .await
+            .expect("open the test database")
+    }
+
+    pub async fn count(&self, sql: &str) -> i64 {
+        let pool = self.inspect().await;
+        let n: i64 = sqlx::query_scalar(sql).fetch_one(&pool).await.expect(sql);
+        pool.close().await;
+        n
+    }
+
+    /// Drops a PostgreSQL test schema (SQLite files go with their temp dir).
+    pub async fn cleanup(self) {
+        if let Some((base, schema)) = &self.schema {
+            if let Ok(mut conn) = sqlx::AnyConnection::connect(base).await {
+                let _ = conn
+                    .execute(format!("DROP SCHEMA {schema} CASCADE").as_str())
+                    .await;
+            }
+        }
+    }
+}
+
+/// The server, in-process, on 127.0.0.1 with a port of its own.
+pub struct TestServer {
+    server: Option<Server>,
+    pub addr: SocketAddr,
+    pub db: TestDb,
+    http: reqwest::Client,
+}
+
+impl TestServer {
+    /// A server that accepts fixtures.
+    pub async fn start() -> TestServer {
+        Self::start_with(true).await
+    }
+
+    pub async fn start_with(allow_fixtures: bool) -> TestServer {
+        let db = TestDb::new().await;
+        Self::start_on(db, allow_fixtures).await
+    }
+
+    pub async fn start_on(db: TestDb, allow_fixtures: bool) -> TestServer {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
+        config.allow_fixtures = allow_fixtures;
+        let server = Server::start(config).await.expect("server starts");
+        TestServer {
+            addr: server.local_addr(),
+            server: Some(server),
+            db,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).send().await.expect("GET")
+    }
+
+    /// POST /api/rooms with any body; returns the status and the JSON body.
+    pub async fn post_room(&self, body: Value) -> (u16, Value) {
+        let response = self
+            .http
+            .post(self.url("/api/rooms"))
+            .json(&body)
+            .send()
+            .await
+            .expect("POST /api/rooms");
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("JSON body"))
+    }
+
+    pub async fn create_room(&self, game: &str, seats: u8, options: Option<Value>) -> RoomCreated {
+        let mut body = json!({ "game": game, "seats": seats });
+        if let Some(options) = options {
+            body["options"] = options;
+        }
+        let (status, body) = self.post_room(body).await;
+        assert_eq!(status, 201, "room creation failed: {body}");
+        serde_json::from_value(body).expect("RoomCreated")
+    }
+
+    pub async fn room_info(&self, room_id: &str) -> RoomInfo {
+        let response = self.get(&format!("/api/rooms/{room_id}")).await;
+        assert_eq!(response.status(), 200);
+        response.json().await.expect("RoomInfo")
+    }
+
+    pub async fn client(&self, room_id: &str) -> Client {
+        Client::open(self.addr, room_id).await
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await.expect("clean shutdown");
+        }
+        self.db.cleanup().await;
+    }
+}
+
+/// What a server's WebSocket frame turned out to be.
+#[derive(Debug)]
+pub enum Frame {
+    Message(ServerMessage),
+    Close(Option<u16>),
+}
+
+/// A WebSocket client speaking the protocol, recording every text it gets.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text frame received, in order.
+    pub received: Vec<String>,
+}
+
+impl Client {
+    pub async fn open(addr: SocketAddr, room_id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{room_id}"))
+            .await
+            .expect("WebSocket connects");
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        self.send_text(&serde_json::to_string(message).unwrap())
+            .await;
+    }
+
+    pub async fn send_json(&mut self, value: Value) {
+        self.send_text(&value.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.expect("send");
+    }
+
+    /// The next frame, or `None` if nothing came within `wait`.
+    pub async fn frame(&mut self, wait: Duration) -> Option<Frame> {
+        loop {
+            let next = tokio::time::timeout(wait, self.ws.next()).await.ok()?;
+            match next {
+                Some(Ok(Message::Text(text))) => {
+                    self.received.push(text.to_string());
+                    let message = serde_json::from_str(text.as_str()).unwrap_or_else(|e| {
+                        panic!("server sent a message outside the protocol ({e}): {text}")
+                    });
+                    return Some(Frame::Message(message));
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return Some(Frame::Close(frame.map(|f| u16::from(f.code))))
+                }
+                Some(Ok(Message::Binary(_))) => panic!("the server sent a binary frame"),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return Some(Frame::Close(None)),
+            }
+        }
+    }
+
+    /// The next message; panics on close or silence.
+    pub async fn recv(&mut self) -> ServerMessage {
+        match self.frame(WAIT).await {
+            Some(Frame::Message(m)) => m,
+            Some(Frame::Close(code)) => {
+                panic!("connection closed ({code:?}) while a message was expected")
+            }
+            None => panic!("no message within {WAIT:?}"),
+        }
+    }
+
+    /// The next message that is not a `room` broadcast.
+    pub async fn recv_skip_room(&mut self) -> ServerMessage {
+        loop {
+            match self.recv().await {
+                ServerMessage::Room { .. } => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// Sends hello and returns the welcome (skipping nothing: welcome must
+    /// come first, except an InvalidToken error just before it).
+    pub async fn hello(&mut self, token: Option<&str>, since: Option<EventSeq>) -> (You, RoomInfo) {
+        self.send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: token.map(str::to_owned),
+            since,
+        })
+        .await;
+        match self.recv().await {
+            ServerMessage::Welcome {
+                protocol,
+                you,
+                room,
+            } => {
+                assert_eq!(protocol, PROTOCOL_VERSION);
+                (you, room)
+            }
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    /// Expects an error with `code` (skipping `room` broadcasts); returns
+    /// its id.
+    pub async fn expect_error(&mut self, code: ErrorCode) -> Option<String> {
+        match self.recv_skip_room().await {
+            ServerMessage::Error {
+                code: got,
+                id,
+                message,
+            } => {
+                assert_eq!(got, code, "wrong error code (message: {message})");
+                assert!(!message.is_empty(), "errors carry a human message");
+                id
+            }
+            other => panic!("expected error {code:?}, got {other:?}"),
+        }
+    }
+
+    /// Expects the server to close the connection; returns the close code.
+    pub async fn expect_close(&mut self) -> Option<u16> {
+        loop {
+            match self.frame(WAIT).await {
+                Some(Frame::Close(code)) => return code,
+                Some(Frame::Message(_)) => continue,
+                None => panic!("the server did not close the connection"),
+            }
+        }
+    }
+
+    /// Asserts that nothing but room (presence) broadcasts arrives for a
+    /// moment.
+    pub async fn assert_quiet(&mut self) {
+        loop {
+            match self.frame(QUIET).await {
+                None => return,
+                Some(Frame::Message(ServerMessage::Room { .. })) => continue,
+                Some(frame) => panic!("expected silence, got {frame:?}"),
+            }
+        }
+    }
+
+    /// Round trip: proves the socket is open and everything sent before was
+    /// handled (messages are handled in order).
+    pub async fn ping(&mut self) {
+        self.send(&ClientMessage::Ping).await;
+        loop {
+            match self.recv().await {
+                ServerMessage::Pong => return,
+                ServerMessage::Room { .. } => continue,
+                other => panic!("expected pong, got {other:?}"),
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+        // Read until the server's close frame, so the close is complete.
+        while let Ok(Some(Ok(_))) = tokio::time::timeout(WAIT, self.ws.next()).await {}
+    }
+}
