@@ -187,9 +187,12 @@ impl Office21 {
     }
 
     fn draw(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) {
-        let cards: Vec<Card> = (0..count)
+        let mut cards: Vec<Card> = (0..count)
             .map(|_| self.draw_top().expect("the pile holds enough cards"))
             .collect();
+        // Like a hand, the drawn cards are told in kind order: the order
+        // they lay in the pile is of no use and stays unknown.
+        cards.sort();
         for &card in &cards {
             self.add_to_hand(seat, card);
         }
