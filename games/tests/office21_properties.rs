@@ -64,6 +64,39 @@ fn accounted(game: &Office21) {
     }
 }
 
+/// Some action that is not legal for some seat right now: it must be
+/// refused, and refusing it must change nothing.
+fn refuse_something(game: &Office21, rng: &mut SeededChance) {
+    let rng: &mut dyn Chance = rng;
+    let seat = rng.below(game.seats() as u32 + 1) as Seat;
+    let card = Card::ALL[rng.below(10) as usize];
+    let id = rng.below(60) as u16;
+    let other = rng.below(game.seats() as u32) as Seat;
+    let candidates = [
+        Action::Choose { card },
+        Action::Play { card },
+        Action::Love { card: id },
+        Action::Remove { card: id },
+        Action::TakeBack { card: id },
+        Action::Swap { card: id },
+        Action::Look { seat: other },
+        Action::Discard { seat: other, card },
+        Action::Keep { card },
+        Action::Return { card },
+    ];
+    let action = *rng.pick(&candidates).unwrap();
+    if game.legal(seat).contains(&action) {
+        return;
+    }
+    let mut copy = game.clone();
+    let refused = copy.apply(seat, &action, &mut cubicle_games::chance::NoChance);
+    assert!(
+        refused.is_err(),
+        "{action:?} by {seat} is not legal yet was accepted"
+    );
+    assert_eq!(&copy, game, "refusing {action:?} changed the game");
+}
+
 fn highest_face_up(view: &View, seat: Seat) -> u16 {
     let value = |c: Card| match c {
         Card::Spy | Card::Taxman => 0,
@@ -287,13 +320,17 @@ fn play_one(g: u64, seats: usize, style: Style) -> (EndedBy, Victory, usize) {
         steps
     } else {
         let mut chance = SeededChance::new(&seed, 1 << 41);
+        let mut wrong = SeededChance::new(&seed, 1 << 42);
         random_playout(
             &mut game,
             &mut events,
             &mut choices,
             &mut chance as &mut dyn Chance,
             limit,
-            |game, _| accounted(game),
+            |game, _| {
+                accounted(game);
+                refuse_something(game, &mut wrong);
+            },
         )
     };
     assert!(

@@ -162,7 +162,19 @@ fn the_catalog_offers_office_21_for_two_to_five_players() {
     .expect("a random game starts");
     assert_eq!(table.to_act(), vec![0, 1, 2]);
     assert_eq!(table.board()["deck_size"], 44);
-    assert_eq!(table.board()["cards"][7]["profit"], 8.5);
+    let board = table.board();
+    assert_eq!(board["cards"][7]["profit"], 8.5);
+    assert_eq!(board["cards"][7]["name"], "BOSS");
+    assert_eq!(board["victories"].as_array().unwrap().len(), 5);
+    assert_eq!(board["victories"][0]["victory"], "industrial_espionage");
+    assert_eq!(board["ends"].as_array().unwrap().len(), 6);
+    let copies: u64 = board["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["copies"].as_u64().unwrap())
+        .sum();
+    assert_eq!(copies, 44);
 }
 
 #[test]

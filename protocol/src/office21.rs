@@ -661,11 +661,33 @@ pub struct CardInfo {
     pub effect: String,
 }
 
+/// A victory condition's display name and the message for its winner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryInfo {
+    pub victory: Victory,
+    /// "Industrial espionage", ...
+    pub name: String,
+    /// A congratulation for the end screen.
+    pub congratulation: String,
+}
+
+/// How a game can end, with its display name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndInfo {
+    pub ended_by: EndedBy,
+    /// "Tax audit", ...
+    pub name: String,
+}
+
 /// Data that never changes, sent once per connection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
     /// Every kind, in [`Card::ALL`] order.
     pub cards: Vec<CardInfo>,
+    /// Every victory condition, highest rank first.
+    pub victories: Vec<VictoryInfo>,
+    /// Every way a game ends.
+    pub ends: Vec<EndInfo>,
     /// 21 million.
     pub target: Profit,
     /// Hands are refilled to this many cards.

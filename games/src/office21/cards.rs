@@ -1,6 +1,8 @@
 //! The 44 employee cards: printed profits, copies, names and effects.
 
-use cubicle_protocol::office21::{Board, Card, CardInfo, Profit};
+use cubicle_protocol::office21::{
+    Board, Card, CardInfo, EndInfo, EndedBy, Profit, Victory, VictoryInfo,
+};
 
 /// Cards a hand is refilled to.
 pub(super) const HAND_SIZE: usize = 3;
@@ -99,8 +101,61 @@ pub(super) fn full_deck() -> Vec<Card> {
         .collect()
 }
 
+/// Victory conditions, highest rank first: name and congratulation.
+const VICTORIES: [(Victory, &str, &str); 5] = [
+    (
+        Victory::IndustrialEspionage,
+        "Industrial espionage",
+        "All five spies report to you. The competition never stood a chance.",
+    ),
+    (
+        Victory::SuccessfulOperations,
+        "Successful operations",
+        "Exactly 21 million, right on target. The board admires such a steady hand.",
+    ),
+    (
+        Victory::CreativeAccounting,
+        "Creative accounting",
+        "The auditors found nothing worth taxing. Your lean books saved the company a fortune.",
+    ),
+    (
+        Victory::LargeProfits,
+        "Large profits",
+        "The order books ran dry, yet your department still topped the charts. Well run!",
+    ),
+    (
+        Victory::StrategicManagement,
+        "Strategic management",
+        "Everyone else grew too big and was promoted out of the company. It is all yours now.",
+    ),
+];
+
+const ENDS: [(EndedBy, &str); 6] = [
+    (EndedBy::IndustrialEspionage, "Industrial espionage"),
+    (EndedBy::SuccessfulOperations, "Successful operations"),
+    (EndedBy::TaxAudit, "Tax audit"),
+    (EndedBy::FullEmployment, "Full employment"),
+    (EndedBy::Stalemate, "Stalemate"),
+    (EndedBy::RecordBreakingProfits, "Record-breaking profits"),
+];
+
 pub(super) fn board() -> Board {
     Board {
+        victories: VICTORIES
+            .iter()
+            .map(|&(victory, name, congratulation)| VictoryInfo {
+                victory,
+                name: name.to_owned(),
+                congratulation: congratulation.to_owned(),
+            })
+            .collect(),
+        ends: ENDS
+            .iter()
+            .map(|&(ended_by, name)| EndInfo {
+                ended_by,
+                name: name.to_owned(),
+            })
+            .collect(),
         cards: Card::ALL
             .iter()
             .map(|&card| CardInfo {
