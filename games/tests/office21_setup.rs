@@ -537,7 +537,7 @@ fn a_position_fixture_begins_the_named_players_turn() {
         EventView::Drew {
             seat: ANTON,
             count: 2,
-            cards: Some(vec![Director, Operator])
+            cards: Some(vec![Operator, Director])
         }
     );
 }
