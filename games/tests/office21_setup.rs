@@ -162,6 +162,30 @@ fn the_catalog_offers_office_21_for_two_to_five_players() {
     .expect("a random game starts");
     assert_eq!(table.to_act(), vec![0, 1, 2]);
     assert_eq!(table.board()["deck_size"], 44);
+    // Actions travel as JSON through the type-erased table.
+    let mut table = table;
+    let card = table.view(Viewer::Seat(0))["hand"][0].clone();
+    let applied = table
+        .apply(
+            0,
+            &serde_json::json!({"kind": "choose", "card": card}),
+            &mut NoChance,
+        )
+        .expect("a legal choice");
+    assert_eq!(applied.action["kind"], "choose");
+    assert_eq!(table.to_act(), vec![1, 2]);
+    assert_eq!(table.view(Viewer::Seat(1))["players"][0]["chosen"], true);
+    assert_eq!(
+        table.view(Viewer::Seat(1))["your_choice"],
+        serde_json::Value::Null
+    );
+    assert!(table
+        .apply(
+            0,
+            &serde_json::json!({"kind": "choose", "card": "joker"}),
+            &mut NoChance
+        )
+        .is_err());
     let board = table.board();
     assert_eq!(board["cards"][7]["profit"], 8.5);
     assert_eq!(board["cards"][7]["name"], "BOSS");

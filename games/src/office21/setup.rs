@@ -350,7 +350,7 @@ impl Office21 {
     /// started over." The new deck is built afresh, so nothing of the old
     /// deal carries over.
     fn restart(&mut self, chance: &mut dyn Chance, events: &mut Vec<Event>) {
-        self.attempt += 1;
+        self.attempt = self.attempt.saturating_add(1);
         events.push(public(EventView::SetUpRestarted {
             attempt: self.attempt,
         }));
