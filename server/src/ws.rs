@@ -10,12 +10,11 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use cubicle_protocol::{ClientMessage, ErrorCode, EventSeq, ServerMessage, PROTOCOL_VERSION};
-use tokio::sync::mpsc;
 
 use crate::metrics as m;
 use crate::rate::{RateLimiter, Verdict};
 use crate::registry::LoadError;
-use crate::room::{next_conn_id, ConnId, Outbox, Request, RoomHandle};
+use crate::room::{next_conn_id, ConnId, Inbox, Outbox, Request, RoomHandle};
 use crate::AppState;
 
 /// Largest client message accepted; a larger one closes the connection
@@ -114,7 +113,7 @@ async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -
         Ok(hello) => hello,
         Err(end) => return end,
     };
-    let (outbox, mut inbox) = mpsc::channel(OUTBOX_CAPACITY);
+    let (outbox, mut inbox) = Outbox::channel(OUTBOX_CAPACITY);
     let room = match enter(app, room_id, conn, token, since, outbox).await {
         Ok(room) => room,
         Err(LoadError::Unknown) => {
@@ -233,7 +232,7 @@ impl Link {
         app: &AppState,
         conn: ConnId,
         room: &RoomHandle,
-        inbox: &mut mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
+        inbox: &mut Inbox,
     ) -> End {
         let mut ping =
             tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
@@ -241,14 +240,22 @@ impl Link {
             tokio::select! {
                 biased;
                 _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
-                out = inbox.recv() => match out {
+                _ = inbox.dropped.cancelled() => return End::Close(TOO_SLOW),
+                out = inbox.messages.recv() => match out {
                     Some(text) => {
-                        if self.socket.send(Message::Text(text)).await.is_err() {
-                            return End::Lost;
+                        // A slow socket may block this write; the room
+                        // dropping us must still end it.
+                        tokio::select! {
+                            sent = self.socket.send(Message::Text(text)) => {
+                                if sent.is_err() {
+                                    return End::Lost;
+                                }
+                            }
+                            _ = inbox.dropped.cancelled() => return End::Close(TOO_SLOW),
                         }
                     }
-                    // The room dropped us: our outbox overflowed.
-                    None => return End::Close(TOO_SLOW),
+                    // The room stopped (shutdown).
+                    None => return End::Close(GOING_AWAY),
                 },
                 frame = self.socket.recv() => {
                     let incoming = self.classify(frame);
@@ -354,16 +361,16 @@ impl Link {
 
     /// Sends a close frame and waits briefly for the peer's, so that the
     /// close frame reaches it rather than being lost to a reset.
+    /// A peer that does not read cannot hold this up beyond [`CLOSE_GRACE`].
     async fn close(&mut self, close: Close) {
         let frame = CloseFrame {
             code: close.code,
             reason: close.reason.into(),
         };
-        if self.socket.send(Message::Close(Some(frame))).await.is_err() {
-            return;
-        }
         let _ = tokio::time::timeout(CLOSE_GRACE, async {
-            while let Some(Ok(_)) = self.socket.recv().await {}
+            if self.socket.send(Message::Close(Some(frame))).await.is_ok() {
+                while let Some(Ok(_)) = self.socket.recv().await {}
+            }
         })
         .await;
     }

@@ -371,6 +371,12 @@ async fn an_oversized_message_closes_with_1009() {
     client.send_text(&"y".repeat(40 * 1024)).await;
     assert_eq!(client.expect_close().await, Some(1009));
 
+    // Beyond what the transport buffers at all: refused mid-frame, still 1009.
+    let mut client = server.client(&room.room_id).await;
+    client.hello(None, None).await;
+    client.send_text(&"w".repeat(200 * 1024)).await;
+    assert_eq!(client.expect_close().await, Some(1009));
+
     // Exactly at the limit is read (and refused only for its content).
     let mut client = server.client(&room.room_id).await;
     client.hello(None, None).await;

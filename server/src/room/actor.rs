@@ -10,7 +10,7 @@
 //! the room.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use cubicle_games::catalog::{self, Entry};
@@ -22,7 +22,6 @@ use cubicle_protocol::{
 };
 use serde_json::Value;
 use tokio::sync::mpsc;
-use tokio::sync::mpsc::error::TrySendError;
 
 use super::{lobby, messages, Command, ConnId, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
@@ -289,13 +288,7 @@ impl Room {
                 id,
                 action,
                 received,
-            } => {
-                let result = self.act(conn, &id, &action).await;
-                if result.is_ok() {
-                    metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
-                }
-                (result, Some(id))
-            }
+            } => (self.act(conn, &id, &action, received).await, Some(id)),
         };
         if let Err(refusal) = result {
             tracing::debug!(room = %self.id, conn, code = ?refusal.code, message = %refusal.message, "refused");
@@ -508,7 +501,13 @@ impl Room {
         Ok(())
     }
 
-    async fn act(&mut self, conn: ConnId, id: &str, action: &Value) -> Result<(), Refusal> {
+    async fn act(
+        &mut self,
+        conn: ConnId,
+        id: &str,
+        action: &Value,
+        received: Instant,
+    ) -> Result<(), Refusal> {
         let seat = self.conns[&conn]
             .seat
             .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "spectators cannot act"))?;
@@ -552,6 +551,7 @@ impl Room {
         game.actions = number;
         game.applied.insert((seat, id.to_owned()));
         self.broadcast(|table, viewer| messages::update(table, viewer, seen));
+        metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
         self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
         metrics::counter!(m::ACTIONS).increment(1);
         self.check_finished().await;
@@ -634,9 +634,8 @@ impl Room {
 
     fn send_text(&mut self, conn: ConnId, text: Utf8Bytes) {
         if let Some(c) = self.conns.get_mut(&conn) {
-            match c.outbox.try_send(text) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_)) | Err(TrySendError::Closed(_)) => c.kicked = true,
+            if !c.outbox.offer(text) {
+                c.kicked = true;
             }
         }
     }
@@ -673,7 +672,9 @@ impl Room {
                 .map(|(id, _)| *id)
                 .collect();
             for conn in slow {
-                self.conns.remove(&conn);
+                if let Some(c) = self.conns.remove(&conn) {
+                    c.outbox.drop_connection();
+                }
                 tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
             }
             let now = self.info();
@@ -706,4 +707,104 @@ fn code_label(code: ErrorCode) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::new_room_id;
+    use crate::room::RoomHandle;
+    use crate::store::{NewRoom, StoreWriter};
+    use cubicle_protocol::ServerMessage;
+
+    async fn lobby() -> (tempfile::TempDir, Store, StoreWriter, RoomHandle) {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, writer) =
+            Store::open(&format!("sqlite://{}", dir.path().join("t.db").display()))
+                .await
+                .unwrap();
+        let id = new_room_id();
+        store
+            .write(Write::CreateRoom(NewRoom {
+                id: id.clone(),
+                game: "osaki".into(),
+                seat_count: 2,
+                options: Value::Null,
+                seed: [7; 32],
+                host_token_hash: TokenHash::of("host"),
+            }))
+            .await
+            .unwrap();
+        let room = Registry::new(store.clone()).get(&id).await.unwrap();
+        (dir, store, writer, room)
+    }
+
+    fn parse(text: Utf8Bytes) -> ServerMessage {
+        serde_json::from_str(text.as_str()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_connection_whose_outbox_is_full_is_dropped_not_waited_for() {
+        let (_dir, _store, _writer, room) = lobby().await;
+        // Room for one message: the welcome fills it, and it is never read.
+        let (slow, mut slow_inbox) = Outbox::channel(1);
+        room.connect(1, None, None, slow).await.unwrap();
+        // The next arrival is broadcast to everyone: the slow one overflows.
+        let (fast, mut fast_inbox) = Outbox::channel(16);
+        room.connect(2, None, None, fast).await.unwrap();
+
+        let info = room.info().await.unwrap();
+        assert_eq!(info.spectators, 1, "the slow connection left the room");
+        assert!(slow_inbox.dropped.is_cancelled(), "and was told to close");
+        assert!(matches!(
+            parse(slow_inbox.messages.recv().await.unwrap()),
+            ServerMessage::Welcome { .. }
+        ));
+        assert!(
+            slow_inbox.messages.recv().await.is_none(),
+            "nothing more is queued for it"
+        );
+        // The fast one got its welcome, then the room without the slow one.
+        assert!(matches!(
+            parse(fast_inbox.messages.recv().await.unwrap()),
+            ServerMessage::Welcome { .. }
+        ));
+        match parse(fast_inbox.messages.recv().await.unwrap()) {
+            ServerMessage::Room { room } => assert_eq!(room.spectators, 1),
+            other => panic!("expected a room update, got {other:?}"),
+        }
+        assert!(!fast_inbox.dropped.is_cancelled());
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_changes_nothing() {
+        let (_dir, store, writer, room) = lobby().await;
+        let (outbox, mut inbox) = Outbox::channel(16);
+        room.connect(1, Some("host".into()), None, outbox)
+            .await
+            .unwrap();
+        assert!(matches!(
+            parse(inbox.messages.recv().await.unwrap()),
+            ServerMessage::Welcome { .. }
+        ));
+        // The store goes away: joining must fail with Internal and leave the
+        // seat free.
+        store.close(writer).await;
+        room.request(
+            1,
+            Request::Join {
+                name: "Aki".into(),
+                seat: None,
+                left_work_at: None,
+            },
+        )
+        .await
+        .unwrap();
+        match parse(inbox.messages.recv().await.unwrap()) {
+            ServerMessage::Error { code, .. } => assert_eq!(code, ErrorCode::Internal),
+            other => panic!("expected an error, got {other:?}"),
+        }
+        let info = room.info().await.unwrap();
+        assert!(info.seats.iter().all(|s| s.name.is_none()));
+    }
 }

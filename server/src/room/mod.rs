@@ -17,6 +17,7 @@ use axum::extract::ws::Utf8Bytes;
 use cubicle_protocol::{EventSeq, RoomInfo, Seat};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
 
 pub use actor::{RestoreError, Room};
 pub use messages::text;
@@ -30,8 +31,45 @@ pub fn next_conn_id() -> ConnId {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Where a room puts the serialized messages for one connection.
-pub type Outbox = mpsc::Sender<Utf8Bytes>;
+/// Where a room puts the serialized messages for one connection: a bounded
+/// queue the room never waits on, and a signal that the room dropped the
+/// connection (its queue overflowed), which the connection's task heeds even
+/// while it is stuck writing to a slow socket.
+#[derive(Clone)]
+pub struct Outbox {
+    tx: mpsc::Sender<Utf8Bytes>,
+    dropped: CancellationToken,
+}
+
+/// The connection's end of its [`Outbox`].
+pub struct Inbox {
+    pub messages: mpsc::Receiver<Utf8Bytes>,
+    /// Cancelled when the room drops the connection for being too slow.
+    pub dropped: CancellationToken,
+}
+
+impl Outbox {
+    pub fn channel(capacity: usize) -> (Outbox, Inbox) {
+        let (tx, messages) = mpsc::channel(capacity);
+        let dropped = CancellationToken::new();
+        (
+            Outbox {
+                tx,
+                dropped: dropped.clone(),
+            },
+            Inbox { messages, dropped },
+        )
+    }
+
+    /// Queues a message; `false` if the queue is full or the connection gone.
+    fn offer(&self, text: Utf8Bytes) -> bool {
+        self.tx.try_send(text).is_ok()
+    }
+
+    fn drop_connection(&self) {
+        self.dropped.cancel();
+    }
+}
 
 /// Commands queued for a room actor before it makes them wait.
 const COMMAND_QUEUE: usize = 256;
