@@ -369,7 +369,7 @@ function renderEnd(ctx) {
   replace(
     $('end-details'),
     ctx.seat !== null && ctx.seat !== undefined
-      ? h('p', { class: 'end-you' }, meWon ? 'Well done, you won.' : 'Not this time. Otsukaresama!')
+      ? h('p', { class: 'end-you' }, state.renderer.endYouLine?.(meWon) ?? (meWon ? 'Well done, you won.' : 'Not this time. Otsukaresama!'))
       : null,
     state.renderer.describeEnding(ctx),
   );

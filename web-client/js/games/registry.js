@@ -9,11 +9,16 @@
 //   describeEvent(event, ctx) -> text/nodes or null   one log line, in words
 //   describeEnding(ctx) -> node   game-specific end-screen details
 //   activeSeats(view) -> [seat]   whose turn it is (for the seat list)
+//   endYouLine(won) -> text   (optional) the end screen's line to a player
 // where ctx = { board, view, legal, seat, names(seat), busy, recent, act(action) }.
 
 import { osaki } from './osaki.js';
+import { office21 } from './office21.js';
 
-const renderers = new Map([[osaki.id, osaki]]);
+const renderers = new Map([
+  [osaki.id, osaki],
+  [office21.id, office21],
+]);
 
 /** The renderer for a game, or a plain fallback that still shows the log. */
 export function rendererFor(gameId) {
