@@ -343,6 +343,69 @@ test('three players create, join and finish a random game by clicking; every end
 });
 
 // ---------------------------------------------------------------------------
+// Prompts for the decisions on office cards: BOSS love, SALES, ASSISTANT.
+
+test('BOSS, SALES and ASSISTANT decisions are prompted, highlighted and shown to the others', { timeout: 60_000 }, async () => {
+  const anton = await newPage('Anton');
+  const jacky = await newPage('Jacky', { width: 375, height: 800 });
+  const players = [anton, jacky];
+  const fixture = position({
+    offices: [['secretary', 'sales'], ['secretary', 'manager']],
+    hands: [
+      ['boss', 'assistant', 'spy'],
+      ['sales', 'cleaner', 'spy'],
+    ],
+    turn: 0,
+  });
+  await seatAndStart(server, { players, options: { fixture } });
+  const cardIn = (seat, kind) => `#table [data-office-card][data-seat="${seat}"][data-card="${kind}"]`;
+
+  // Anton's BOSS loves one of the two SECRETARYs: Anton chooses, Jacky watches.
+  await clickAndSettle(anton, players, hand('boss'));
+  assert.match(await anton.page.textContent('[data-testid="prompt"]'), /Whom does your BOSS love\?/);
+  await assertOffersExactlyLegal(anton, 'the love choice');
+  assert.deepEqual(
+    await anton.page.$$eval('#table button[data-legal="love"]', (bs) => bs.map((b) => `${b.dataset.seat}:${b.dataset.card}`).sort()),
+    ['0:secretary', '1:secretary'],
+  );
+  assert.match(await jacky.page.textContent('.turn-banner'), /Anton’s turn: choosing which SECRETARY their BOSS loves/);
+  assert.equal(await jacky.page.$$eval('#table .o21-option[data-card="secretary"]', (els) => els.length), 2, 'the options are marked for Jacky');
+  assert.equal((await offeredActions(jacky.page)).length, 0, 'Jacky has nothing to click');
+  await clickAndSettle(anton, players, '#table button[data-legal="love"][data-seat="1"]');
+  for (const p of players) {
+    assert.equal(await p.page.getAttribute(cardIn(1, 'secretary'), 'data-face'), 'down');
+    assert.equal(await p.page.getAttribute(cardIn(0, 'boss'), 'data-face'), 'down');
+    assert.equal(await p.page.getAttribute(cardIn(0, 'secretary'), 'data-face'), 'up');
+    assert.ok((await logLines(p.page)).includes('Anton chose: their BOSS loves Jacky’s SECRETARY.'));
+    assert.equal(await p.page.textContent('#table .o21-office[data-seat="0"] [data-testid="profit"]'), '9 M');
+    assert.equal(await p.page.textContent('#table .o21-office[data-seat="1"] [data-testid="profit"]'), '4 M');
+  }
+
+  // Jacky's SALES takes Anton's face-down BOSS (it stays face down).
+  await clickAndSettle(jacky, players, hand('sales'));
+  assert.match(await jacky.page.textContent('[data-testid="prompt"]'), /Your SALES makes a swap/);
+  await assertOffersExactlyLegal(jacky, 'the SALES target');
+  assert.match(await anton.page.textContent('.turn-banner'), /Jacky’s turn: choosing what their SALES is swapped for/);
+  assert.equal(await scrollsSideways(jacky.page), false);
+  await clickAndSettle(jacky, players, '#table button[data-legal="swap"][data-card="boss"]');
+  for (const p of players) {
+    assert.equal(await p.page.getAttribute(cardIn(1, 'boss'), 'data-face'), 'down');
+    assert.ok((await logLines(p.page)).includes('Jacky swapped their SALES for Anton’s BOSS: the BOSS joins Jacky’s office, the SALES goes to Anton.'));
+  }
+
+  // Anton's ASSISTANT takes a card of his own office back.
+  await clickAndSettle(anton, players, hand('assistant'));
+  assert.match(await anton.page.textContent('[data-testid="prompt"]'), /Your ASSISTANT takes a card back/);
+  await assertOffersExactlyLegal(anton, 'the ASSISTANT target');
+  const own = await anton.page.$$eval('#table button[data-legal="take_back"]', (bs) => bs.map((b) => b.dataset.seat));
+  assert.ok(own.length > 0 && own.every((s) => s === '0'), 'only cards of Anton’s own office are offered');
+  await clickAndSettle(anton, players, '#table button[data-legal="take_back"][data-card="secretary"]');
+  assert.ok((await logLines(jacky.page)).includes('Anton’s ASSISTANT took their SECRETARY back to hand.'));
+  assert.equal(await anton.page.$$eval('[data-hand-card][data-card="secretary"]', (els) => els.length), 1);
+  await closeAll(players);
+});
+
+// ---------------------------------------------------------------------------
 // 3. A busy table on a phone, played with the keyboard.
 
 test('a busy table fits 375 px and is played with the keyboard', { timeout: 90_000 }, async () => {

@@ -183,6 +183,17 @@ const LEGAL_VERB = {
   swap: 'Swap for',
 };
 
+/** The short tag a legal card shows (CSS draws it from `data-verb`). */
+const CARD_TAG = {
+  choose: 'choose',
+  play: 'play',
+  love: 'choose',
+  remove: 'remove',
+  take_back: 'take back',
+  swap: 'take',
+  discard: 'discard',
+};
+
 // ---- the table ---------------------------------------------------------------
 
 class Office21Table {
@@ -314,8 +325,9 @@ class Office21Table {
           h(
             'p',
             {},
-            'Put one card from your hand face down (your hand is below). Nobody sees it until everyone has chosen; then all are turned up together and the lowest profit starts.',
+            'Put one card from your hand face down. Nobody sees it until everyone has chosen; then all are turned up together and the lowest profit starts.',
           ),
+          jumpToHand(),
         );
       } else if (view.your_choice) {
         kind = 'chosen';
@@ -326,7 +338,7 @@ class Office21Table {
       const mineKind = cardName(board, decidingCard(view, decision));
       switch (decision.decision) {
         case 'play_card':
-          parts.push(h('h3', {}, 'Play a card'), h('p', {}, 'Choose a card from your hand (below) to play face up into your office.'));
+          parts.push(h('h3', {}, 'Play a card'), h('p', {}, 'Choose a card from your hand to play face up into your office.'), jumpToHand());
           break;
         case 'love': {
           const loves = decision.choice?.options?.map((id) => kindOfId(view, id)).find(Boolean);
@@ -706,7 +718,7 @@ class Office21Table {
     });
     return h(
       'section',
-      { class: 'o21-hand', 'data-testid': 'hand', 'aria-label': 'Your hand' },
+      { class: 'o21-hand', id: 'o21-hand', 'data-testid': 'hand', 'aria-label': 'Your hand', tabindex: '-1' },
       h('h3', { class: 'o21-hand-title' }, 'Your hand ', h('span', { class: 'hint' }, `(${plural(hand.length, 'card')})`)),
       me?.eliminated ? h('p', { class: 'o21-note' }, 'You are out of the game.') : null,
       hand.length > 0 ? h('ol', { class: 'o21-cards o21-hand-cards' }, cards) : h('p', { class: 'o21-empty' }, 'No cards in your hand.'),
@@ -742,6 +754,7 @@ class Office21Table {
         class: cardClasses(kind, faceUp, `legal legal-${tag} ${extraClass}`),
         'data-legal': action.kind,
         'data-action': JSON.stringify(action),
+        'data-verb': CARD_TAG[action.kind] ?? action.kind,
         'aria-label': label,
         disabled: ctx.busy,
         onclick: () => ctx.act(action),
@@ -749,6 +762,28 @@ class Office21Table {
       cardFace(ctx.board, kind, faceUp, withEffect),
     );
   }
+}
+
+/** A link down to the hand (on a phone it is below every office). */
+function jumpToHand() {
+  return h(
+    'p',
+    { class: 'o21-jump' },
+    h(
+      'a',
+      {
+        href: '#o21-hand',
+        onclick: (e) => {
+          e.preventDefault();
+          const handBox = document.getElementById('o21-hand');
+          const first = handBox?.querySelector('button.o21-card:not([disabled])');
+          (first ?? handBox)?.focus();
+          handBox?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        },
+      },
+      'Go to your hand',
+    ),
+  );
 }
 
 function cardAttrs({ kind, faceUp, id, seat, key }) {
@@ -816,8 +851,8 @@ function describeEvent(event, ctx) {
         : `${name(event.seat)} has chosen a card (set-up round ${event.round}).`;
     case 'revealed': {
       for (const p of event.cards ?? []) learn(p.card);
-      const shown = (event.cards ?? []).map((p) => `${name(p.seat)} ${card(p.card.card)}`);
-      return `Set-up round ${event.round}: the cards are turned up: ${shown.join(', ')}.`;
+      const shown = (event.cards ?? []).map((p) => `${name(p.seat)}: ${card(p.card.card)}`);
+      return `Set-up round ${event.round}, the cards are turned up. ${shown.join('; ')}.`;
     }
     case 'turned_down':
       learn(event.card);
@@ -875,7 +910,7 @@ function describeEvent(event, ctx) {
     case 'swapped':
       learn(event.took);
       learn(event.gave);
-      return `${whose(event.seat)} SALES was swapped for ${whose(event.other)} ${card(event.took.card)}: the ${card(event.took.card)} moves to ${whose(event.seat)} office, the SALES to ${whose(event.other)}.`;
+      return `${name(event.seat)} swapped their SALES for ${whose(event.other)} ${card(event.took.card)}: the ${card(event.took.card)} joins ${whose(event.seat)} office, the SALES goes to ${name(event.other)}.`;
     case 'operator_drew':
       return event.card
         ? `${whose(event.seat)} OPERATOR drew ${aCard(board, event.card)} from the pile (only ${name(event.seat)} saw it).`
@@ -930,7 +965,7 @@ function describeEnding(ctx) {
       h('th', { scope: 'row' }, ctx.names(p.seat)),
       h('td', {}, millions(p.profit)),
       h('td', {}, String(p.office.length)),
-      h('td', {}, winners.includes(p.seat) ? 'winner' : p.eliminated ? 'out (record-breaking profits)' : ''),
+      h('td', {}, winners.includes(p.seat) ? 'winner' : p.eliminated ? 'out' : ''),
     ),
   );
   return h(
@@ -955,7 +990,7 @@ function describeEnding(ctx) {
           {},
           h('th', { scope: 'col' }, 'Player'),
           h('th', { scope: 'col' }, 'Profit'),
-          h('th', { scope: 'col' }, 'Cards in office'),
+          h('th', { scope: 'col' }, 'Cards'),
           h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Result')),
         ),
       ),
