@@ -286,7 +286,12 @@ test('three players create, join and finish a random game by clicking; every end
         [...new Set(legal.map(canonical))].sort(),
         `${p.name} offers exactly the legal actions (action ${actions})`,
       );
-      const pick = offered[Math.floor(random() * offered.length)];
+      // Uniform among the offered actions, except that a TAXMAN is usually
+      // held back: random players drop it early, and the audit would end
+      // most games before the rest of the table ever shows.
+      const calmer = offered.filter((a) => !/"kind":"play".*"card":"taxman"|"card":"taxman".*"kind":"play"/.test(a));
+      const pool = calmer.length > 0 && random() < 0.85 ? calmer : offered;
+      const pick = pool[Math.floor(random() * pool.length)];
       seen.add(JSON.parse(pick).kind);
       const selector = `#table button[data-action="${pick.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"]:not([disabled])`;
       await clickAndSettle(p, players, selector);
