@@ -700,11 +700,18 @@ class Office21Table {
       const action = choosing ? legal.choose.get(kind) : legal.play.get(kind);
       const key = `h-${kind}-${i}`;
       if (action) {
-        const verb = action.kind === 'choose' ? 'Put face down' : 'Play';
+        const verb = action.kind === 'choose' ? 'Put face down:' : 'Play';
         return h(
           'li',
           { class: 'o21-slot o21-hand-slot' },
-          this.cardButton(ctx, action, { kind, key, label: `${verb}: ${cardName(board, kind)}`, tag: action.kind, withEffect: true, attrs: { 'data-hand-card': '' } }),
+          this.cardButton(ctx, action, {
+            kind,
+            key,
+            label: `${verb} ${cardName(board, kind)} (${millions(cardInfo(board, kind).profit)})`,
+            tag: action.kind,
+            withEffect: true,
+            attrs: { 'data-hand-card': '' },
+          }),
         );
       }
       // Not in the legal actions while the viewer is asked to play: say so.
@@ -756,10 +763,11 @@ class Office21Table {
         'data-action': JSON.stringify(action),
         'data-verb': CARD_TAG[action.kind] ?? action.kind,
         'aria-label': label,
+        'aria-describedby': withEffect && key ? `${key}-effect` : undefined,
         disabled: ctx.busy,
         onclick: () => ctx.act(action),
       },
-      cardFace(ctx.board, kind, faceUp, withEffect),
+      cardFace(ctx.board, kind, faceUp, withEffect, key ? `${key}-effect` : undefined),
     );
   }
 }
@@ -801,13 +809,13 @@ function cardClasses(kind, faceUp, extra) {
   return ['o21-card', `kind-${kind}`, faceUp ? '' : 'face-down', extra].filter(Boolean).join(' ');
 }
 
-function cardFace(board, kind, faceUp, withEffect) {
+function cardFace(board, kind, faceUp, withEffect, effectId) {
   const info = cardInfo(board, kind);
   return [
     h('span', { class: 'o21-card-name' }, info.name),
     h('span', { class: 'o21-card-profit' }, millions(info.profit)),
     faceUp ? null : h('span', { class: 'o21-card-down' }, 'face down \u00b7 counts 0'),
-    withEffect && info.effect ? h('span', { class: 'o21-card-effect' }, info.effect) : null,
+    withEffect && info.effect ? h('span', { class: 'o21-card-effect', id: effectId }, info.effect) : null,
   ];
 }
 
