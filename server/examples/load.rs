@@ -1,0 +1,279 @@
+//! Load tool: plays many Osaki rooms at once through the real protocol and
+//! reports actions per second and the latency of an action (from sending
+//! `act` to receiving its `ack`, which comes after the commit and after every
+//! connection's update was queued).
+//!
+//! ```text
+//! cargo run --release -p cubicle-server --example load -- --rooms 100 --seats 4
+//! cargo run --release -p cubicle-server --example load -- --url http://127.0.0.1:8080 --rooms 20
+//! ```
+//!
+//! Without `--url` it starts a server in-process on a temporary SQLite
+//! database. It sends traffic only to the server it is given.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use clap::Parser;
+use cubicle_protocol::{ClientMessage, RoomCreated, ServerMessage, PROTOCOL_VERSION};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+#[derive(Parser)]
+struct Args {
+    /// Server to load, e.g. http://127.0.0.1:8080 (default: one in-process).
+    #[arg(long)]
+    url: Option<String>,
+    /// Rooms played at the same time.
+    #[arg(long, default_value_t = 50)]
+    rooms: usize,
+    /// Players per room (Osaki: 2 to 4).
+    #[arg(long, default_value_t = 3)]
+    seats: usize,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 300)]
+    timeout: u64,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let (addr, server, _dir) = match &args.url {
+        Some(url) => {
+            let host = url.trim_start_matches("http://").trim_end_matches('/');
+            (
+                host.parse::<SocketAddr>()
+                    .context("--url must be http://IP:PORT")?,
+                None,
+                None,
+            )
+        }
+        None => {
+            let dir = tempfile::tempdir()?;
+            let url = format!("sqlite://{}", dir.path().join("load.db").display());
+            let server = cubicle_server::Server::start(cubicle_server::Config::new(
+                "127.0.0.1:0".parse()?,
+                url,
+            ))
+            .await?;
+            (server.local_addr(), Some(server), Some(dir))
+        }
+    };
+
+    let (latencies_tx, mut latencies_rx) = mpsc::unbounded_channel::<Duration>();
+    let started = Instant::now();
+    let mut rooms = Vec::new();
+    for r in 0..args.rooms {
+        let tx = latencies_tx.clone();
+        let seats = args.seats;
+        rooms.push(tokio::spawn(async move {
+            play_room(addr, seats, r as u64, tx).await
+        }));
+    }
+    drop(latencies_tx);
+    let all = async {
+        for room in rooms {
+            room.await??;
+        }
+        anyhow::Ok(())
+    };
+    tokio::time::timeout(Duration::from_secs(args.timeout), all)
+        .await
+        .context("the load run timed out")??;
+    let elapsed = started.elapsed();
+
+    let mut latencies = Vec::new();
+    while let Some(l) = latencies_rx.recv().await {
+        latencies.push(l);
+    }
+    latencies.sort();
+    let pct = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "{} rooms x {} seats: {} actions in {:.2} s = {:.0} actions/s",
+        args.rooms,
+        args.seats,
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "act -> ack latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(pct(0.5)),
+        ms(pct(0.9)),
+        ms(pct(0.99)),
+        ms(pct(1.0))
+    );
+    if let Some(server) = server {
+        let metrics = reqwest::get(format!("http://{addr}/metrics"))
+            .await?
+            .text()
+            .await?;
+        let sum = metric(&metrics, "cubicle_store_batch_size_sum");
+        let count = metric(&metrics, "cubicle_store_batch_size_count");
+        println!(
+            "store: {count:.0} commits, {:.2} writes per commit on average",
+            sum / count
+        );
+        server.shutdown().await?;
+    }
+    Ok(())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn metric(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+async fn send(ws: &mut Socket, message: &ClientMessage) -> anyhow::Result<()> {
+    ws.send(Message::text(serde_json::to_string(message)?))
+        .await?;
+    Ok(())
+}
+
+async fn recv(ws: &mut Socket) -> anyhow::Result<ServerMessage> {
+    loop {
+        match ws.next().await {
+            Some(Ok(Message::Text(text))) => return Ok(serde_json::from_str(text.as_str())?),
+            Some(Ok(Message::Close(frame))) => bail!("closed by the server: {frame:?}"),
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => return Err(e.into()),
+            None => bail!("connection ended"),
+        }
+    }
+}
+
+/// Creates a room, seats every player, starts, and plays to the end.
+async fn play_room(
+    addr: SocketAddr,
+    seats: usize,
+    seed: u64,
+    latencies: mpsc::UnboundedSender<Duration>,
+) -> anyhow::Result<()> {
+    let created: RoomCreated = reqwest::Client::new()
+        .post(format!("http://{addr}/api/rooms"))
+        .json(&json!({"game": "osaki", "seats": seats}))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let mut sockets = Vec::new();
+    for seat in 0..seats {
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{}", created.room_id))
+                .await?;
+        let token = (seat == 0).then(|| created.host_token.clone());
+        send(
+            &mut ws,
+            &ClientMessage::Hello {
+                protocol: PROTOCOL_VERSION,
+                token,
+                since: None,
+            },
+        )
+        .await?;
+        send(
+            &mut ws,
+            &ClientMessage::Join {
+                name: format!("P{seat}"),
+                seat: Some(seat as u8),
+                left_work_at: None,
+            },
+        )
+        .await?;
+        loop {
+            if let ServerMessage::Joined { .. } = recv(&mut ws).await? {
+                break;
+            }
+        }
+        sockets.push(ws);
+    }
+    send(&mut sockets[0], &ClientMessage::Start).await?;
+    let players: Vec<_> = sockets
+        .into_iter()
+        .enumerate()
+        .map(|(seat, ws)| {
+            tokio::spawn(play_seat(
+                ws,
+                seed * 16 + seat as u64 + 1,
+                latencies.clone(),
+            ))
+        })
+        .collect();
+    for player in players {
+        player.await??;
+    }
+    Ok(())
+}
+
+/// One player: acts whenever its legal actions say so, until the outcome.
+async fn play_seat(
+    mut ws: Socket,
+    seed: u64,
+    latencies: mpsc::UnboundedSender<Duration>,
+) -> anyhow::Result<()> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut legal: Vec<Value> = Vec::new();
+    let mut pending: Option<(String, Instant)> = None;
+    let mut sent = 0u64;
+    loop {
+        match recv(&mut ws).await? {
+            ServerMessage::Snapshot { game } => {
+                if game.outcome.is_some() {
+                    break;
+                }
+                legal = game.legal;
+            }
+            ServerMessage::Update { update } => {
+                if update.outcome.is_some() {
+                    // Our own last action is still acked: wait for it.
+                    if let Some((id, at)) = pending.take() {
+                        while !matches!(recv(&mut ws).await?, ServerMessage::Ack { id: ref got } if *got == id)
+                        {
+                        }
+                        let _ = latencies.send(at.elapsed());
+                    }
+                    break;
+                }
+                legal = update.legal;
+            }
+            ServerMessage::Ack { id } => {
+                if let Some((want, at)) = pending.take() {
+                    if want != id {
+                        bail!("ack for {id}, expected {want}");
+                    }
+                    let _ = latencies.send(at.elapsed());
+                }
+            }
+            ServerMessage::Error { code, message, .. } => bail!("refused: {code:?}: {message}"),
+            _ => {}
+        }
+        if pending.is_none() && !legal.is_empty() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let action = legal[(rng % legal.len() as u64) as usize].clone();
+            sent += 1;
+            let id = format!("a{sent}");
+            pending = Some((id.clone(), Instant::now()));
+            send(&mut ws, &ClientMessage::Act { id, action }).await?;
+            legal.clear();
+        }
+    }
+    let _ = ws.close(None).await;
+    Ok(())
+}
