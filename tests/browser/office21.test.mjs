@@ -271,8 +271,26 @@ test('three players create, join and finish a random game by clicking; every end
     assert.match(await p.page.textContent('.turn-banner'), /Set-up, round 1: put one card from your hand face down/);
   }
 
-  let actions = 0;
-  const seen = new Set();
+  // Anton chooses first: his card stays his secret until everyone has chosen.
+  const first = (await offeredActions(anton.page))[0];
+  const chosen = JSON.parse(first).card;
+  await clickAndSettle(anton, players, `#table button[data-action="${first.replaceAll('"', '\\"')}"]`);
+  assert.equal(await anton.page.getAttribute('#table .o21-office[data-seat="0"] [data-setup-choice="mine"]', 'data-card'), chosen);
+  assert.equal((await offeredActions(anton.page)).length, 0, 'a choice cannot be changed');
+  for (const p of [jacky, christa]) {
+    const back = '#table .o21-office[data-seat="0"] [data-setup-choice="hidden"]';
+    assert.equal(await p.page.getAttribute(back, 'data-card'), null, `${p.name} sees only a card back`);
+    assert.match(await p.page.textContent('#table .o21-office[data-seat="0"] [data-testid="setup-state"]'), /has chosen/);
+    assert.ok((await logLines(p.page)).includes('Anton has chosen a card (set-up round 1).'));
+    const told = messages(p)
+      .map(gamePart)
+      .filter(Boolean)
+      .flatMap((g) => (g.events ?? []).map((e) => e.event))
+      .filter((e) => e?.event === 'chose' && e.seat === 0);
+    assert.ok(told.length === 1 && told[0].card === null, `${p.name} is told that Anton chose, not what`);
+  }
+  let actions = 1;
+  const seen = new Set(['choose']);
   while (!(await isOver(anton.page))) {
     assert.ok(actions < MAX_ACTIONS, `the game ends within ${MAX_ACTIONS} actions`);
     const order = [...players].sort(() => random() - 0.5);
@@ -325,6 +343,7 @@ test('three players create, join and finish a random game by clicking; every end
       }),
     );
   }
+  console.log(`# ${ends[0].how} Winners (seats): ${ends[0].winners}`);
   for (const e of ends.slice(1)) assert.deepEqual(e, ends[0], 'all end screens agree');
   assert.match(ends[0].title, /(Anton|Jacky|Christa)/);
   assert.match(ends[0].how, /^Ended by .+, won by .+\.$/);
