@@ -173,9 +173,8 @@ async fn play_room(
         .await?;
     let mut sockets = Vec::new();
     for seat in 0..seats {
-        let (mut ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{}", created.room_id))
-                .await?;
+        let url = format!("ws://{addr}/ws/rooms/{}", created.room_id);
+        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
         let token = (seat == 0).then(|| created.host_token.clone());
         send(
             &mut ws,

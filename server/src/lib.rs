@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -122,6 +123,13 @@ impl Server {
         let stop = shutdown.clone();
         let task = tokio::spawn(async move {
             let upkeep = tokio::spawn(upkeep(metrics, stop.clone()));
+            // Small messages (an ack right after an update) must not wait
+            // for the peer's delayed ACK: disable Nagle's algorithm.
+            let listener = listener.tap_io(|tcp| {
+                if let Err(e) = tcp.set_nodelay(true) {
+                    tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+                }
+            });
             axum::serve(listener, router)
                 .with_graceful_shutdown(stop.cancelled_owned())
                 .await

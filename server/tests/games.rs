@@ -298,3 +298,94 @@ impl Player {
         message["game"]["board"].clone()
     }
 }
+
+#[tokio::test]
+async fn presence_reaches_everyone() {
+    let server = TestServer::start().await;
+    let mut table = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let leaving = table.players.pop().unwrap();
+    leaving.client.close().await;
+    let room = loop {
+        if let ServerMessage::Room { room } = table.players[0].client.recv().await {
+            break room;
+        }
+    };
+    assert!(room.seats[0].connected && !room.seats[1].connected);
+    assert!(room.host_connected);
+
+    let mut spectator = server.client(&table.room_id).await;
+    spectator.hello(None, None).await;
+    match table.players[0].client.recv().await {
+        ServerMessage::Room { room } => assert_eq!(room.spectators, 1),
+        other => panic!("expected a room update, got {other:?}"),
+    }
+    let mut back = server.client(&table.room_id).await;
+    let (you, room) = back.hello(Some(&leaving.token), None).await;
+    assert_eq!(you.seat, Some(1));
+    assert!(room.seats[1].connected);
+    for client in [&mut table.players[0].client, &mut spectator] {
+        match client.recv_skip_snapshot().await {
+            ServerMessage::Room { room } => assert!(room.seats[1].connected),
+            other => panic!("expected a room update, got {other:?}"),
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_room_whose_log_no_longer_replays_is_set_aside_and_the_server_runs_on() {
+    let server = TestServer::start().await;
+    let mut broken = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let mut healthy = Table::start(&server, 2, Some(fixture_options(2))).await;
+    let mut picker = Picker::new(8);
+    for _ in 0..3 {
+        broken.play(&mut |legal| picker.pick(legal)).await;
+        healthy.play(&mut |legal| picker.pick(legal)).await;
+    }
+    let seq = healthy.players[0].seq;
+    // Tamper with the log: action 2 becomes one the rules refuse.
+    let pool = server.db.inspect().await;
+    sqlx::query("UPDATE actions SET action = $1 WHERE room_id = $2 AND seq = 2")
+        .bind(r#"{"kind":"turn","slot":99}"#)
+        .bind(broken.room_id.clone())
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let server = server.restart().await;
+    assert_eq!(server.get("/healthz").await.status(), 200);
+    let mut client = server.client(&broken.room_id).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: cubicle_protocol::PROTOCOL_VERSION,
+            token: None,
+            since: None,
+        })
+        .await;
+    client
+        .expect_error(cubicle_protocol::ErrorCode::Internal)
+        .await;
+    assert_eq!(client.expect_close().await, Some(1011));
+    assert_eq!(
+        server
+            .get(&format!("/api/rooms/{}", broken.room_id))
+            .await
+            .status(),
+        500
+    );
+
+    let mut player = server.client(&healthy.room_id).await;
+    let (you, _) = player
+        .hello(Some(&healthy.players[0].token), Some(seq))
+        .await;
+    assert_eq!(you.seat, Some(0));
+    match player.recv().await {
+        ServerMessage::Update { update } => {
+            assert!(update.events.is_empty());
+            assert_eq!(update.view, healthy.players[0].view);
+        }
+        other => panic!("expected an update, got {other:?}"),
+    }
+    server.stop().await;
+}

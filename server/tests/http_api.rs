@@ -357,3 +357,39 @@ async fn the_store_keeps_only_token_hashes_and_the_seed_stays_inside() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_client_can_be_served_from_a_directory() {
+    let db = support::TestDb::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<html>from disk</html>").unwrap();
+    std::fs::write(dir.path().join("room.html"), "<html>room from disk</html>").unwrap();
+    std::fs::create_dir(dir.path().join("js")).unwrap();
+    std::fs::write(dir.path().join("js/app.js"), "export {};").unwrap();
+    let mut config = cubicle_server::Config::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
+    config.static_dir = Some(dir.path().to_owned());
+    let server = cubicle_server::Server::start(config).await.unwrap();
+    let base = format!("http://{}", server.local_addr());
+    let get = |path: &str| reqwest::get(format!("{base}{path}"));
+    assert_eq!(
+        get("/").await.unwrap().text().await.unwrap(),
+        "<html>from disk</html>"
+    );
+    let room = get("/r/abc").await.unwrap();
+    assert_eq!(room.text().await.unwrap(), "<html>room from disk</html>");
+    let js = get("/js/app.js").await.unwrap();
+    assert_eq!(
+        js.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(js.text().await.unwrap(), "export {};");
+    // Changes show without a restart.
+    std::fs::write(dir.path().join("js/app.js"), "export const x = 1;").unwrap();
+    assert_eq!(
+        get("/js/app.js").await.unwrap().text().await.unwrap(),
+        "export const x = 1;"
+    );
+    assert_eq!(get("/missing.css").await.unwrap().status(), 404);
+    server.shutdown().await.unwrap();
+    db.cleanup().await;
+}

@@ -174,6 +174,23 @@ impl TestServer {
         Client::open(self.addr, room_id).await
     }
 
+    /// Shuts the server down cleanly and starts a new one on the same
+    /// database.
+    pub async fn restart(mut self) -> TestServer {
+        let server = self.server.take().expect("running");
+        server.shutdown().await.expect("clean shutdown");
+        let allow_fixtures = true;
+        let db = std::mem::replace(
+            &mut self.db,
+            TestDb {
+                url: String::new(),
+                _dir: None,
+                schema: None,
+            },
+        );
+        TestServer::start_on(db, allow_fixtures).await
+    }
+
     pub async fn stop(mut self) {
         if let Some(server) = self.server.take() {
             server.shutdown().await.expect("clean shutdown");
@@ -198,7 +215,8 @@ pub struct Client {
 
 impl Client {
     pub async fn open(addr: SocketAddr, room_id: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{room_id}"))
+        let url = format!("ws://{addr}/ws/rooms/{room_id}");
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .expect("WebSocket connects");
         Client {
@@ -258,6 +276,16 @@ impl Client {
         loop {
             match self.recv().await {
                 ServerMessage::Room { .. } => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// The next message that is not a `snapshot`.
+    pub async fn recv_skip_snapshot(&mut self) -> ServerMessage {
+        loop {
+            match self.recv().await {
+                ServerMessage::Snapshot { .. } => continue,
                 other => return other,
             }
         }
