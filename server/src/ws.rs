@@ -244,7 +244,7 @@ impl Link {
                 out = inbox.messages.recv() => match out {
                     Some(text) => {
                         // A slow socket may block this write; the room
-                        // dropping us must still end it.
+                        // dropping us, or shutdown, must still end it.
                         tokio::select! {
                             sent = self.socket.send(Message::Text(text)) => {
                                 if sent.is_err() {
@@ -252,6 +252,7 @@ impl Link {
                                 }
                             }
                             _ = inbox.dropped.cancelled() => return End::Close(TOO_SLOW),
+                            _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
                         }
                     }
                     // The room stopped (shutdown).
