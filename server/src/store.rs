@@ -600,4 +600,65 @@ mod tests {
             Err(StoreError::UnsupportedUrl(_))
         ));
     }
+
+    fn observations_above(rendered: &str, name: &str, bound: &str) -> f64 {
+        let count = |le: &str| {
+            rendered
+                .lines()
+                .find(|l| l.starts_with(&format!("{name}_bucket{{le=\"{le}\"}}")))
+                .and_then(|l| l.split_whitespace().last())
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        count("+Inf") - count(bound)
+    }
+
+    #[tokio::test]
+    async fn writes_queued_behind_a_commit_share_the_next_one() {
+        let metrics = crate::metrics::handle();
+        let before = observations_above(&metrics.render(), m::STORE_BATCH_SIZE, "16");
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("b.db").display());
+        let (store, writer) = Store::open(&url).await.unwrap();
+
+        // Another connection holds the write lock: the writer's next commit
+        // waits (busy timeout) while requests pile up behind it.
+        let blocker_pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
+        let mut blocker = blocker_pool.acquire().await.unwrap();
+        blocker.execute("BEGIN IMMEDIATE").await.unwrap();
+        let writes: Vec<_> = (0..40)
+            .map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    store
+                        .write(Write::CreateRoom(NewRoom {
+                            id: format!("{i:032x}"),
+                            game: "osaki".into(),
+                            seat_count: 2,
+                            options: Value::Null,
+                            seed: [0; 32],
+                            host_token_hash: TokenHash::of("t"),
+                        }))
+                        .await
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        blocker.execute("COMMIT").await.unwrap();
+        for write in writes {
+            write.await.unwrap().unwrap();
+        }
+        let rooms: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rooms")
+            .fetch_one(&mut *blocker)
+            .await
+            .unwrap();
+        assert_eq!(rooms, 40);
+        let after = observations_above(&metrics.render(), m::STORE_BATCH_SIZE, "16");
+        assert!(after > before, "a commit carried more than 16 writes");
+        store.close(writer).await;
+    }
 }

@@ -684,3 +684,17 @@ async fn a_finished_game_refuses_actions() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_connection_that_never_says_hello_is_closed() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let mut client = server.client(&room.room_id).await;
+    let started = std::time::Instant::now();
+    assert_eq!(client.expect_close().await, Some(1008));
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(9),
+        "after the 10 s allowance"
+    );
+    server.stop().await;
+}

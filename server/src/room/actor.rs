@@ -713,7 +713,7 @@ fn code_label(code: ErrorCode) -> String {
 mod tests {
     use super::*;
     use crate::ids::new_room_id;
-    use crate::room::RoomHandle;
+    use crate::room::{Inbox, RoomHandle};
     use crate::store::{NewRoom, StoreWriter};
     use cubicle_protocol::ServerMessage;
 
@@ -806,5 +806,89 @@ mod tests {
         }
         let info = room.info().await.unwrap();
         assert!(info.seats.iter().all(|s| s.name.is_none()));
+    }
+
+    /// The next message that is not a room broadcast.
+    async fn next(inbox: &mut Inbox) -> ServerMessage {
+        loop {
+            match parse(inbox.messages.recv().await.expect("a message")) {
+                ServerMessage::Room { .. } => continue,
+                other => return other,
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn an_action_the_store_cannot_commit_is_refused_and_changes_nothing() {
+        let (_dir, store, writer, room) = lobby().await;
+        let mut inboxes = Vec::new();
+        for (conn, token) in [(1, Some("host".to_owned())), (2, None)] {
+            let (outbox, mut inbox) = Outbox::channel(64);
+            room.connect(conn, token, None, outbox).await.unwrap();
+            assert!(matches!(
+                next(&mut inbox).await,
+                ServerMessage::Welcome { .. }
+            ));
+            let join = Request::Join {
+                name: format!("P{conn}"),
+                seat: None,
+                left_work_at: None,
+            };
+            room.request(conn, join).await.unwrap();
+            assert!(matches!(
+                next(&mut inbox).await,
+                ServerMessage::Joined { .. }
+            ));
+            inboxes.push(inbox);
+        }
+        room.request(1, Request::Start).await.unwrap();
+        let mut games = Vec::new();
+        for inbox in &mut inboxes {
+            match next(inbox).await {
+                ServerMessage::Snapshot { game } => games.push(game),
+                other => panic!("expected a snapshot, got {other:?}"),
+            }
+        }
+        let actor = games.iter().position(|g| !g.legal.is_empty()).unwrap();
+        let action = games[actor].legal[0].clone();
+
+        store.close(writer).await;
+        let act = Request::Act {
+            id: "x".into(),
+            action,
+            received: Instant::now(),
+        };
+        room.request(actor as ConnId + 1, act).await.unwrap();
+        match next(&mut inboxes[actor]).await {
+            ServerMessage::Error { code, id, .. } => {
+                assert_eq!((code, id.as_deref()), (ErrorCode::Internal, Some("x")));
+            }
+            other => panic!("expected an error, got {other:?}"),
+        }
+        // Nobody heard of the action, and a fresh look shows the game unchanged.
+        let (outbox, mut inbox) = Outbox::channel(64);
+        let token = (actor == 0).then(|| "host".to_owned());
+        room.connect(9, token, None, outbox).await.unwrap();
+        assert!(matches!(
+            next(&mut inbox).await,
+            ServerMessage::Welcome { .. }
+        ));
+        match next(&mut inbox).await {
+            ServerMessage::Snapshot { game } if actor == 0 => assert_eq!(game, games[0]),
+            ServerMessage::Snapshot { game } => assert_eq!(game.seq, games[0].seq),
+            other => panic!("expected a snapshot, got {other:?}"),
+        }
+        for inbox in &mut inboxes {
+            while let Ok(text) = inbox.messages.try_recv() {
+                let message = parse(text);
+                assert!(
+                    matches!(
+                        message,
+                        ServerMessage::Room { .. } | ServerMessage::Error { .. }
+                    ),
+                    "{message:?}"
+                );
+            }
+        }
     }
 }
