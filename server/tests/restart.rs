@@ -21,6 +21,16 @@ struct Binary {
     addr: SocketAddr,
 }
 
+impl Drop for Binary {
+    /// A test that fails half-way must not leave its server running.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 impl Binary {
     fn start(db: &TestDb, fixtures: bool) -> Binary {
         let mut command = Command::new(env!("CARGO_BIN_EXE_cubicle"));
