@@ -32,6 +32,9 @@ const PING_INTERVAL: Duration = Duration::from_secs(20);
 const PEER_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long to wait for the peer's half of the closing handshake.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
+/// How long a connection whose input cannot be read stays open after our
+/// close frame, so that the frame is read before the connection resets.
+const RESET_DELAY: Duration = Duration::from_millis(250);
 
 /// How the server closes a connection.
 #[derive(Debug, Clone, Copy)]
@@ -370,7 +373,20 @@ impl Link {
         };
         let _ = tokio::time::timeout(CLOSE_GRACE, async {
             if self.socket.send(Message::Close(Some(frame))).await.is_ok() {
-                while let Some(Ok(_)) = self.socket.recv().await {}
+                loop {
+                    match self.socket.recv().await {
+                        Some(Ok(_)) => continue,
+                        None => break,
+                        // Unreadable input (e.g. the rest of an oversized
+                        // frame): closing now would reset the connection and
+                        // could discard our close frame before the peer reads
+                        // it. Give the peer a moment first.
+                        Some(Err(_)) => {
+                            tokio::time::sleep(RESET_DELAY).await;
+                            break;
+                        }
+                    }
+                }
             }
         })
         .await;
