@@ -77,19 +77,30 @@ pub enum ServerMessage {
         room: RoomInfo,
     },
     /// The room's seats, names, presence or status changed.
-    Room { room: RoomInfo },
+    Room {
+        room: RoomInfo,
+    },
     /// Answer to `join`, sent only to the joining connection: keep the token,
     /// it is the only way back into this seat.
-    Joined { seat: Seat, token: String },
+    Joined {
+        seat: Seat,
+        token: String,
+    },
     /// The whole game as this connection may see it: sent after `hello` when
     /// a game is running (or over), when the game starts, and whenever the
     /// client is too far behind for an `update`.
-    Snapshot { game: GameSnapshot },
+    Snapshot {
+        game: GameSnapshot,
+    },
     /// Something happened: the new events (each in the form this connection
     /// may see) and the resulting view and legal actions.
-    Update { update: GameUpdate },
+    Update {
+        update: GameUpdate,
+    },
     /// An action with this id was applied (or had already been applied).
-    Ack { id: String },
+    Ack {
+        id: String,
+    },
     /// A request was refused. Nothing changed; the socket stays open unless
     /// stated otherwise in docs/protocol.md.
     Error {

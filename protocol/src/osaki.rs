@@ -57,7 +57,12 @@ pub enum Task {
 }
 
 impl Task {
-    pub const ALL: [Task; 4] = [Task::Copying, Task::Accounting, Task::Inventory, Task::PhoneDuty];
+    pub const ALL: [Task; 4] = [
+        Task::Copying,
+        Task::Accounting,
+        Task::Inventory,
+        Task::PhoneDuty,
+    ];
 }
 
 /// A tile seen from its task side: both faces known.
@@ -170,8 +175,14 @@ pub struct View {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
-    Started { first_player: FirstPlayer },
-    Turned { seat: Seat, slot: Slot, tile: Tile },
+    Started {
+        first_player: FirstPlayer,
+    },
+    Turned {
+        seat: Seat,
+        slot: Slot,
+        tile: Tile,
+    },
     /// "Please handle this too!" `moved` is the top of the moved stack,
     /// `onto_top` the tile it was matched with; `height` the new stack's size.
     Stacked {
@@ -184,11 +195,18 @@ pub enum Event {
         height: u8,
     },
     /// The server passed for a player who had no legal move.
-    Passed { seat: Seat },
+    Passed {
+        seat: Seat,
+    },
     /// "I'm leaving now!" / "Good job!"
-    LeftEarly { seat: Seat },
+    LeftEarly {
+        seat: Seat,
+    },
     /// The game ended; leftover tiles (3 players) are revealed.
-    Ended { ending: Ending, leftover: Vec<Tile> },
+    Ended {
+        ending: Ending,
+        leftover: Vec<Tile>,
+    },
 }
 
 /// Names and calls, sent once with the first snapshot.
