@@ -5,6 +5,7 @@
 //! Each test binary uses a different part of it.
 #![allow(dead_code)]
 
+pub mod office21;
 pub mod osaki;
 
 use std::net::SocketAddr;

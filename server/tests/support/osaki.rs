@@ -252,11 +252,16 @@ impl Picker {
     }
 
     pub fn pick(&mut self, legal: &[Value]) -> Value {
+        legal[self.below(legal.len())].clone()
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
         // xorshift64
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        legal[(self.0 % legal.len() as u64) as usize].clone()
+        (self.0 % n as u64) as usize
     }
 }
 
