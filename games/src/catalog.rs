@@ -63,7 +63,6 @@ fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
 }
 
 fn validate<G: Game>(seats: usize, options: &Value) -> Result<(), SetupError> {
-    crate::engine::check_seat_count::<G>(seats)?;
     G::validate(&parse_options::<G>(options)?, seats)
 }
 
@@ -72,7 +71,7 @@ fn start<G: Game>(
     options: &Value,
     seed: &Seed,
 ) -> Result<Box<dyn Table>, SetupError> {
-    validate::<G>(players.len(), options)?;
+    // `G::start` validates the seat count and options itself.
     let options = parse_options::<G>(options)?;
     let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
     Ok(Box::new(Engine::new(G::ID, game, events)))

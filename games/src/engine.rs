@@ -153,9 +153,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Name and seat range, for the start page; `info().id == Self::ID`.
     fn info() -> GameInfo;
 
-    /// Checks options before a room is created, so a bad fixture is refused
-    /// at once rather than when the game starts.
-    fn validate(options: &Self::Options, seats: usize) -> Result<(), SetupError>;
+    /// Checks the game's own options (a fixture) for `seats` players. The
+    /// seat count itself is checked by [`Game::validate`].
+    fn validate_options(options: &Self::Options, seats: usize) -> Result<(), SetupError>;
+
+    /// Checks the seat count and the options before a room is created, so a
+    /// bad fixture is refused at once rather than when the game starts.
+    /// `start` implementations call it too.
+    fn validate(options: &Self::Options, seats: usize) -> Result<(), SetupError> {
+        check_seat_count::<Self>(seats)?;
+        Self::validate_options(options, seats)
+    }
 
     /// Deals and sets up a new game. `players.len()` is the number of seats.
     fn start(

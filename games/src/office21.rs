@@ -37,7 +37,6 @@ use cubicle_protocol::office21::{
 };
 use cubicle_protocol::{GameInfo, Outcome, Seat};
 
-use crate::engine::check_seat_count;
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
 
 pub use inspect::Location;
@@ -347,8 +346,7 @@ impl Game for Office21 {
         }
     }
 
-    fn validate(options: &Options, seats: usize) -> Result<(), SetupError> {
-        check_seat_count::<Self>(seats)?;
+    fn validate_options(options: &Options, seats: usize) -> Result<(), SetupError> {
         match &options.fixture {
             Some(fixture) => setup::validate_fixture(fixture, seats),
             None => Ok(()),

@@ -23,7 +23,6 @@ use cubicle_protocol::osaki::{
 };
 use cubicle_protocol::{GameInfo, Outcome, Seat};
 
-use crate::engine::check_seat_count;
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
 
 pub use names::{GOOD_JOB, HANDLE_THIS_TOO, LEAVING_NOW};
@@ -277,8 +276,7 @@ impl Game for Osaki {
         }
     }
 
-    fn validate(options: &Options, seats: usize) -> Result<(), SetupError> {
-        check_seat_count::<Self>(seats)?;
+    fn validate_options(options: &Options, seats: usize) -> Result<(), SetupError> {
         match &options.fixture {
             Some(fixture) => setup::validate_fixture(fixture, seats),
             None => Ok(()),

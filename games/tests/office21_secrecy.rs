@@ -66,8 +66,8 @@ impl Game for LeakyDraws {
     fn info() -> GameInfo {
         Office21::info()
     }
-    fn validate(options: &Options, seats: usize) -> Result<(), SetupError> {
-        Office21::validate(options, seats)
+    fn validate_options(options: &Options, seats: usize) -> Result<(), SetupError> {
+        Office21::validate_options(options, seats)
     }
     fn start(
         players: &[PlayerProfile],
