@@ -181,13 +181,7 @@ async fn a_wrong_token_makes_a_spectator() {
         client.expect_error(ErrorCode::NotSeated).await.as_deref(),
         Some("steal")
     );
-    client
-        .send(&ClientMessage::Join {
-            name: "Late".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    client.send_join("Late", None, None).await;
     client.expect_error(ErrorCode::AlreadyStarted).await;
     client.send(&ClientMessage::Start).await;
     client.expect_error(ErrorCode::NotHost).await;
@@ -461,30 +455,12 @@ async fn the_lobby_refuses_what_it_must() {
         ("a-name-that-is-much-too-long", ErrorCode::BadName),
         ("bell\u{7}", ErrorCode::BadName),
     ] {
-        guest
-            .send(&ClientMessage::Join {
-                name: name.into(),
-                seat: None,
-                left_work_at: None,
-            })
-            .await;
+        guest.send_join(name, None, None).await;
         guest.expect_error(code).await;
     }
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben".into(),
-            seat: None,
-            left_work_at: Some("25:61".into()),
-        })
-        .await;
+    guest.send_join("Ben", None, Some("25:61")).await;
     guest.expect_error(ErrorCode::BadTime).await;
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben".into(),
-            seat: Some(3),
-            left_work_at: None,
-        })
-        .await;
+    guest.send_join("Ben", Some(3), None).await;
     guest.expect_error(ErrorCode::BadMessage).await;
     assert!(
         server
@@ -497,41 +473,18 @@ async fn the_lobby_refuses_what_it_must() {
     );
 
     // The host sits (bound to the host token); a guest takes seat 2.
-    host.send(&ClientMessage::Join {
-        name: "Aki".into(),
-        seat: Some(1),
-        left_work_at: Some("19:30".into()),
-    })
-    .await;
+    host.send_join("Aki", Some(1), Some("19:30")).await;
     match host.recv_skip_room().await {
         ServerMessage::Joined { seat, token } => {
             assert_eq!((seat, token.as_str()), (1, room.host_token.as_str()))
         }
         other => panic!("expected joined, got {other:?}"),
     }
-    guest
-        .send(&ClientMessage::Join {
-            name: " aki ".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    guest.send_join(" aki ", None, None).await;
     guest.expect_error(ErrorCode::BadName).await; // taken, whatever the case
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben".into(),
-            seat: Some(1),
-            left_work_at: None,
-        })
-        .await;
+    guest.send_join("Ben", Some(1), None).await;
     guest.expect_error(ErrorCode::SeatTaken).await;
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben".into(),
-            seat: None,
-            left_work_at: Some("01:15".into()),
-        })
-        .await;
+    guest.send_join("Ben", None, Some("01:15")).await;
     let guest_token = match guest.recv_skip_room().await {
         ServerMessage::Joined { seat, token } => {
             assert_eq!(seat, 0, "the lowest free seat");
@@ -547,45 +500,22 @@ async fn the_lobby_refuses_what_it_must() {
         })
         .await;
     guest.expect_error(ErrorCode::NotStarted).await;
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben again".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    guest.send_join("Ben again", None, None).await;
     guest.expect_error(ErrorCode::AlreadySeated).await;
-    host.send(&ClientMessage::Join {
-        name: "Aki again".into(),
-        seat: None,
-        left_work_at: None,
-    })
-    .await;
+    host.send_join("Aki again", None, None).await;
     host.expect_error(ErrorCode::AlreadySeated).await;
 
     // A third person fills the table; a fourth finds it full.
     let mut third = server.client(&room.room_id).await;
     third.hello(None, None).await;
-    third
-        .send(&ClientMessage::Join {
-            name: "Chie".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    third.send_join("Chie", None, None).await;
     let third_token = match third.recv_skip_room().await {
         ServerMessage::Joined { seat: 2, token } => token,
         other => panic!("expected joined at seat 2, got {other:?}"),
     };
     let mut fourth = server.client(&room.room_id).await;
     fourth.hello(None, None).await;
-    fourth
-        .send(&ClientMessage::Join {
-            name: "Dai".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    fourth.send_join("Dai", None, None).await;
     fourth.expect_error(ErrorCode::RoomFull).await;
 
     // Only the host starts.
@@ -611,13 +541,7 @@ async fn the_lobby_refuses_what_it_must() {
         .await;
     stale.expect_error(ErrorCode::InvalidToken).await;
     stale.close().await;
-    third
-        .send(&ClientMessage::Join {
-            name: "Chie".into(),
-            seat: Some(2),
-            left_work_at: None,
-        })
-        .await;
+    third.send_join("Chie", Some(2), None).await;
     assert!(matches!(
         third.recv_skip_room().await,
         ServerMessage::Joined { seat: 2, .. }
@@ -644,13 +568,7 @@ async fn the_lobby_refuses_what_it_must() {
         ),
         "spectators get the game too"
     );
-    fourth
-        .send(&ClientMessage::Join {
-            name: "Dai".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    fourth.send_join("Dai", None, None).await;
     fourth.expect_error(ErrorCode::AlreadyStarted).await;
     host.send(&ClientMessage::Start).await;
     host.expect_error(ErrorCode::AlreadyStarted).await;

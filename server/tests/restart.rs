@@ -197,25 +197,14 @@ async fn a_lobby_survives_sigkill() {
     let created = binary.create_room(3, None).await;
     let mut host = Client::open(binary.addr, &created.room_id).await;
     host.hello(Some(&created.host_token), None).await;
-    host.send(&ClientMessage::Join {
-        name: "Aki".into(),
-        seat: Some(2),
-        left_work_at: Some("20:15".into()),
-    })
-    .await;
+    host.send_join("Aki", Some(2), Some("20:15")).await;
     assert!(matches!(
         host.recv_skip_room().await,
         ServerMessage::Joined { seat: 2, .. }
     ));
     let mut guest = Client::open(binary.addr, &created.room_id).await;
     guest.hello(None, None).await;
-    guest
-        .send(&ClientMessage::Join {
-            name: "Ben".into(),
-            seat: None,
-            left_work_at: Some("18:00".into()),
-        })
-        .await;
+    guest.send_join("Ben", None, Some("18:00")).await;
     let guest_token = match guest.recv_skip_room().await {
         ServerMessage::Joined { seat: 0, token } => token,
         other => panic!("expected joined, got {other:?}"),
@@ -240,13 +229,7 @@ async fn a_lobby_survives_sigkill() {
 
     let mut third = Client::open(binary.addr, &created.room_id).await;
     third.hello(None, None).await;
-    third
-        .send(&ClientMessage::Join {
-            name: "Chie".into(),
-            seat: None,
-            left_work_at: None,
-        })
-        .await;
+    third.send_join("Chie", None, None).await;
     assert!(matches!(
         third.recv_skip_room().await,
         ServerMessage::Joined { seat: 1, .. }

@@ -12,7 +12,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use cubicle_protocol::{
-    ClientMessage, ErrorCode, EventSeq, RoomCreated, RoomInfo, ServerMessage, You, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, EventSeq, RoomCreated, RoomInfo, Seat, ServerMessage, You,
+    PROTOCOL_VERSION,
 };
 use cubicle_server::{Config, Server};
 use futures_util::{SinkExt, StreamExt};
@@ -229,6 +230,16 @@ impl Client {
     pub async fn send(&mut self, message: &ClientMessage) {
         self.send_text(&serde_json::to_string(message).unwrap())
             .await;
+    }
+
+    /// Asks for a seat: `join {name, seat?, left_work_at?}`.
+    pub async fn send_join(&mut self, name: &str, seat: Option<Seat>, left_work_at: Option<&str>) {
+        self.send(&ClientMessage::Join {
+            name: name.into(),
+            seat,
+            left_work_at: left_work_at.map(Into::into),
+        })
+        .await;
     }
 
     pub async fn send_json(&mut self, value: Value) {

@@ -156,11 +156,7 @@ impl Table {
                 .await;
             assert_eq!(you.host, host);
             client
-                .send(&ClientMessage::Join {
-                    name: format!("Player {seat}"),
-                    seat: Some(seat),
-                    left_work_at: None,
-                })
+                .send_join(&format!("Player {seat}"), Some(seat), None)
                 .await;
             let token = match client.recv_skip_room().await {
                 ServerMessage::Joined { seat: got, token } => {
