@@ -165,7 +165,8 @@ async fn healthz(State(app): State<AppState>) -> Response {
         Ok(()) => (StatusCode::OK, "ok\n").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "health check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response()
+            let body = format!("store unavailable: {e}\n");
+            (StatusCode::SERVICE_UNAVAILABLE, body).into_response()
         }
     }
 }

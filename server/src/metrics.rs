@@ -19,6 +19,9 @@ pub const ACTION_LATENCY: &str = "cubicle_action_broadcast_seconds";
 pub const STORE_BATCH_SIZE: &str = "cubicle_store_batch_size";
 /// Histogram: seconds per store transaction.
 pub const STORE_COMMIT_SECONDS: &str = "cubicle_store_commit_seconds";
+/// Counter: store transactions that failed (not counting writes the
+/// database refused for a constraint).
+pub const STORE_ERRORS: &str = "cubicle_store_errors_total";
 /// Counter: rooms created.
 pub const ROOMS_CREATED: &str = "cubicle_rooms_created_total";
 

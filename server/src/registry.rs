@@ -35,13 +35,21 @@ struct Live {
 struct Rooms {
     live: HashMap<String, Live>,
     broken: HashSet<String>,
+    /// One lock per room being loaded: held across that room's load (its
+    /// queries and its replay), so that a room never gets two actors while
+    /// other rooms load, and are found, beside it.
+    loading: HashMap<String, Arc<Mutex<()>>>,
     closed: bool,
+}
+
+enum Found {
+    Live(RoomHandle),
+    Load(Arc<Mutex<()>>),
 }
 
 struct Inner {
     store: Store,
-    // Held across a room's load, so that one room never gets two actors.
-    // Loads are a few indexed queries, and rare once rooms are in memory.
+    // Held only to look up or change the maps, never across a load.
     rooms: Mutex<Rooms>,
     actors: TaskTracker,
     generations: AtomicU64,
@@ -67,32 +75,29 @@ impl Registry {
         if !is_room_id(id) {
             return Err(LoadError::Unknown);
         }
+        let load_lock = match self.find(id).await? {
+            Found::Live(handle) => return Ok(handle),
+            Found::Load(lock) => lock,
+        };
+        let _loading = load_lock.lock().await;
+        // Someone else may have loaded it while this call waited.
+        if let Found::Live(handle) = self.find(id).await? {
+            return Ok(handle);
+        }
+        let result = self.load(id).await;
         let mut rooms = self.0.rooms.lock().await;
-        if rooms.closed {
-            return Err(LoadError::ShuttingDown);
-        }
-        if let Some(live) = rooms.live.get(id) {
-            if !live.handle.is_closed() {
-                return Ok(live.handle.clone());
-            }
-        }
-        if rooms.broken.contains(id) {
-            return Err(LoadError::Broken);
-        }
-        let record = self
-            .0
-            .store
-            .load_room(id)
-            .await?
-            .ok_or(LoadError::Unknown)?;
-        let room = match Room::restore(record, self.0.store.clone()) {
+        rooms.loading.remove(id);
+        let room = match result {
             Ok(room) => room,
-            Err(e) => {
-                tracing::error!(room = %id, error = %e, "room is broken: it cannot be restored from the store");
+            Err(LoadError::Broken) => {
                 rooms.broken.insert(id.to_owned());
                 return Err(LoadError::Broken);
             }
+            Err(e) => return Err(e),
         };
+        if rooms.closed {
+            return Err(LoadError::ShuttingDown);
+        }
         let generation = self.0.generations.fetch_add(1, Ordering::Relaxed);
         let (handle, commands) = RoomHandle::channel();
         tracing::debug!(room = %room.id(), "room loaded");
@@ -107,6 +112,43 @@ impl Registry {
             },
         );
         Ok(handle)
+    }
+
+    /// The room's running actor, or the lock to hold while loading it.
+    async fn find(&self, id: &str) -> Result<Found, LoadError> {
+        let mut rooms = self.0.rooms.lock().await;
+        if rooms.closed {
+            return Err(LoadError::ShuttingDown);
+        }
+        if let Some(live) = rooms.live.get(id) {
+            if !live.handle.is_closed() {
+                return Ok(Found::Live(live.handle.clone()));
+            }
+        }
+        if rooms.broken.contains(id) {
+            return Err(LoadError::Broken);
+        }
+        let lock = rooms.loading.entry(id.to_owned()).or_default().clone();
+        Ok(Found::Load(lock))
+    }
+
+    /// Reads the room and replays it. A room whose record is corrupt or
+    /// whose log no longer replays is broken: logged loudly, set aside, and
+    /// never stops other rooms (or the server's start).
+    async fn load(&self, id: &str) -> Result<Room, LoadError> {
+        let record = match self.0.store.load_room(id).await {
+            Ok(Some(record)) => record,
+            Ok(None) => return Err(LoadError::Unknown),
+            Err(e @ StoreError::Corrupt { .. }) => {
+                tracing::error!(room = %id, error = %e, "room is broken: its stored record is corrupt; it is set aside");
+                return Err(LoadError::Broken);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        Room::restore(record, self.0.store.clone()).map_err(|e| {
+            tracing::error!(room = %id, error = %e, "room is broken: it cannot be restored from the store; it is set aside");
+            LoadError::Broken
+        })
     }
 
     /// Called by an actor as it stops.

@@ -3,10 +3,14 @@
 //! of queries serves both.
 //!
 //! Reads go straight to the pool. Writes go through one writer task
-//! ([`run_writer`]) that takes whatever requests are queued, from every
+//! (`store/writer.rs`) that takes whatever requests are queued, from every
 //! room, and commits them in one transaction: many actions, one fsync. A
 //! request is answered only after its transaction committed, which is what
-//! lets a room send an action's consequences only once it is durable.
+//! lets a room send an action's consequences only once it is durable; a
+//! failed request is answered with what is true (not committed, or, rarely,
+//! not known: see [`StoreError::OutcomeUnknown`]).
+
+mod writer;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -18,18 +22,16 @@ use cubicle_protocol::{Outcome, RoomStatus, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::ids::TokenHash;
-use crate::metrics as m;
+use writer::{Health, Writer, WriterMsg};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
 
-/// Most writes committed in one transaction.
-const MAX_BATCH: usize = 256;
 /// Write requests that may wait for the writer before rooms wait to queue.
 const WRITE_QUEUE: usize = 1024;
 
@@ -48,6 +50,17 @@ pub enum StoreError {
     },
     #[error("the store is shut down")]
     Closed,
+    /// The database refused this write (a constraint); nothing changed.
+    #[error("the database refused the write: {0}")]
+    Refused(String),
+    /// Nothing was committed: the database cannot be written now (disk
+    /// full, unreachable, or a fault a moment ago).
+    #[error("the store cannot write now: {0}")]
+    Unavailable(String),
+    /// The commit was sent but its answer was lost, and the database could
+    /// not be asked since: the write may or may not be saved.
+    #[error("cannot tell whether the write was saved: {0}")]
+    OutcomeUnknown(String),
     #[error("room {room} has a corrupt record: {detail}")]
     Corrupt { room: String, detail: String },
 }
@@ -149,22 +162,33 @@ pub enum Write {
     },
 }
 
-enum WriterMsg {
-    Write(Write, oneshot::Sender<Result<(), StoreError>>),
-    /// Commit what is queued, then stop.
-    Close,
-}
-
 /// Handle to the store; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
     writer: mpsc::Sender<WriterMsg>,
+    health: Health,
 }
 
 /// The writer task, to be awaited at shutdown (see [`Store::close`]).
 pub struct StoreWriter(JoinHandle<()>);
+
+/// Set on every SQLite connection. WAL lets readers run beside the writer;
+/// synchronous=FULL makes every commit durable (the write-ahead promise
+/// depends on it).
+const SQLITE_PRAGMAS: &[&str] = &[
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",
+    "PRAGMA busy_timeout = 5000",
+    "PRAGMA foreign_keys = ON",
+];
+
+/// How long a read may wait for a pooled connection: an outage must show as
+/// a quick error, not a hang.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long `/healthz`'s read may take.
+const PING_TIMEOUT: Duration = Duration::from_millis(800);
 
 impl Store {
     /// Connects, creating a SQLite file and its directory if needed, applies
@@ -177,26 +201,23 @@ impl Store {
             Backend::Sqlite => {
                 AnyPoolOptions::new()
                     .max_connections(4)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     .after_connect(|conn, _meta| {
                         Box::pin(async move {
-                            // WAL lets readers run beside the writer;
-                            // synchronous=FULL makes every commit durable
-                            // (the write-ahead promise depends on it).
-                            conn.execute("PRAGMA journal_mode = WAL").await?;
-                            conn.execute("PRAGMA synchronous = FULL").await?;
-                            conn.execute("PRAGMA busy_timeout = 5000").await?;
-                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            for pragma in SQLITE_PRAGMAS {
+                                conn.execute(*pragma).await?;
+                            }
                             Ok(())
                         })
                     })
-                    .connect_with(options)
+                    .connect_with(options.clone())
                     .await?
             }
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(10)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .connect_with(options)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options.clone())
                     .await?
             }
         };
@@ -204,13 +225,17 @@ impl Store {
             Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
             Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
         }
+        let health = Health::default();
+        let writer =
+            Writer::start(backend, options, crate::ids::new_room_id(), health.clone()).await?;
         let (tx, rx) = mpsc::channel(WRITE_QUEUE);
-        let writer = tokio::spawn(run_writer(pool.clone(), rx));
+        let writer = tokio::spawn(writer.run(rx));
         Ok((
             Store {
                 pool,
                 backend,
                 writer: tx,
+                health,
             },
             StoreWriter(writer),
         ))
@@ -240,9 +265,13 @@ impl Store {
         rx.await.map_err(|_| StoreError::Closed)?
     }
 
-    /// Checks that the database answers.
+    /// Checks, within a second, that the store takes writes (as its writer
+    /// last found) and that the database answers a read.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        self.health.check().map_err(StoreError::Unavailable)?;
+        tokio::time::timeout(PING_TIMEOUT, sqlx::query("SELECT 1").execute(&self.pool))
+            .await
+            .map_err(|_| StoreError::Unavailable("the database did not answer in time".into()))??;
         Ok(())
     }
 
@@ -257,8 +286,23 @@ impl Store {
             .collect()
     }
 
-    /// The room with its seats and its action log, if it exists.
+    /// The room with its seats and its action log, if it exists. A value
+    /// that cannot be read as what it should be is [`StoreError::Corrupt`].
     pub async fn load_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
+        self.read_room(id).await.map_err(|e| match e {
+            StoreError::Database(
+                e @ (sqlx::Error::ColumnDecode { .. }
+                | sqlx::Error::Decode(_)
+                | sqlx::Error::ColumnNotFound(_)),
+            ) => StoreError::Corrupt {
+                room: id.to_owned(),
+                detail: e.to_string(),
+            },
+            other => other,
+        })
+    }
+
+    async fn read_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome \
              FROM rooms WHERE id = $1",
@@ -402,82 +446,14 @@ fn status_from_str(s: &str) -> Option<RoomStatus> {
     }
 }
 
-fn now_ms() -> i64 {
+pub(super) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
 }
 
-/// The single writer: see the module documentation.
-async fn run_writer(pool: AnyPool, mut rx: mpsc::Receiver<WriterMsg>) {
-    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> =
-        Vec::with_capacity(MAX_BATCH);
-    loop {
-        let Some(first) = rx.recv().await else { break };
-        let mut next = Some(first);
-        while let Some(msg) = next.take() {
-            match msg {
-                WriterMsg::Write(write, reply) => batch.push((write, reply)),
-                // Requests already queued are still committed: recv keeps
-                // returning them after close() until the queue is empty.
-                WriterMsg::Close => rx.close(),
-            }
-            if batch.len() < MAX_BATCH {
-                next = rx.try_recv().ok();
-            }
-        }
-        if !batch.is_empty() {
-            commit_batch(&pool, &mut batch).await;
-        }
-    }
-    tracing::debug!("store writer stopped");
-}
-
-async fn commit_batch(
-    pool: &AnyPool,
-    batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>,
-) {
-    metrics::histogram!(m::STORE_BATCH_SIZE).record(batch.len() as f64);
-    let started = std::time::Instant::now();
-    let result = commit(pool, batch.iter().map(|(w, _)| w)).await;
-    metrics::histogram!(m::STORE_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
-    match result {
-        Ok(()) => {
-            for (_, reply) in batch.drain(..) {
-                // The room may have stopped waiting (shutdown); nothing to do.
-                let _ = reply.send(Ok(()));
-            }
-        }
-        Err(e) if batch.len() == 1 => {
-            let (_, reply) = batch.pop().expect("one request");
-            let _ = reply.send(Err(e));
-        }
-        Err(e) => {
-            // One bad request must not sink the others: commit each alone.
-            tracing::warn!(error = %e, size = batch.len(), "batched commit failed; retrying one by one");
-            for (write, reply) in batch.drain(..) {
-                let result = commit(pool, std::iter::once(&write)).await;
-                let _ = reply.send(result);
-            }
-        }
-    }
-}
-
-async fn commit<'a>(
-    pool: &AnyPool,
-    writes: impl Iterator<Item = &'a Write>,
-) -> Result<(), StoreError> {
-    let mut conn = pool.acquire().await?;
-    let mut tx = conn.begin().await?;
-    for write in writes {
-        execute(&mut tx, write).await?;
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(), StoreError> {
+pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(), StoreError> {
     let now = now_ms();
     let query = match write {
         Write::CreateRoom(room) => sqlx::query(
@@ -573,6 +549,7 @@ fn room_of(write: &Write) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics as m;
 
     #[test]
     fn sqlite_urls_get_their_directory_and_create_mode() {

@@ -27,11 +27,13 @@ use super::{lobby, messages, Command, ConnId, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
-use crate::store::{RoomRecord, Store, Write};
+use crate::store::{RoomRecord, Store, StoreError, Write};
 
 /// A room with no connection for this long leaves memory; it is loaded
 /// again from the store when someone comes back.
 const IDLE_UNLOAD: Duration = Duration::from_secs(10 * 60);
+/// How often a room that must re-read its saved state tries again.
+const RESYNC_RETRY: Duration = Duration::from_secs(1);
 
 /// Why a stored room could not be brought back.
 #[derive(Debug, thiserror::Error)]
@@ -125,6 +127,28 @@ pub struct Room {
     store: Store,
     /// Whether the store already knows the game is over.
     finish_saved: bool,
+    /// Set when a write's outcome is unknown: until the room has read its
+    /// saved state back, its memory may not match its log.
+    resync: Option<Resync>,
+}
+
+/// What a room must settle once it has read its saved state back after a
+/// write of unknown outcome: the answer its requester has not had yet.
+enum Resync {
+    /// A seat taken with this token (which only the joiner would hold).
+    Join {
+        conn: ConnId,
+        seat: Seat,
+        token: String,
+    },
+    /// An action whose ack its sender has not had.
+    Act {
+        conn: ConnId,
+        seat: Seat,
+        id: String,
+    },
+    /// Nothing owed to anyone (start, leave).
+    Nothing,
 }
 
 impl Room {
@@ -197,6 +221,7 @@ impl Room {
             conns: BTreeMap::new(),
             store,
             finish_saved: record.status == RoomStatus::Finished,
+            resync: None,
         })
     }
 
@@ -217,7 +242,15 @@ impl Room {
         // from hearing it.
         self.save_finish_if_needed().await;
         loop {
-            let next = if self.conns.is_empty() {
+            let next = if self.resync.is_some() {
+                match tokio::time::timeout(RESYNC_RETRY, commands.recv()).await {
+                    Ok(next) => next,
+                    Err(_) => {
+                        self.try_resync().await;
+                        continue;
+                    }
+                }
+            } else if self.conns.is_empty() {
                 match tokio::time::timeout(IDLE_UNLOAD, commands.recv()).await {
                     Ok(next) => next,
                     Err(_) => {
@@ -241,6 +274,9 @@ impl Room {
     }
 
     async fn handle(&mut self, command: Command) {
+        if self.resync.is_some() {
+            self.try_resync().await;
+        }
         let before = self.info();
         let mut already_told = None;
         match command {
@@ -271,6 +307,15 @@ impl Room {
 
     async fn request(&mut self, conn: ConnId, request: Request) {
         if !self.conns.contains_key(&conn) {
+            return;
+        }
+        if self.resync.is_some() {
+            let id = match &request {
+                Request::Act { id, .. } => Some(id.clone()),
+                _ => None,
+            };
+            let message = "this room is re-reading its saved state; try again in a moment";
+            self.send(conn, &messages::error(ErrorCode::Internal, message, id));
             return;
         }
         let (result, id) = match request {
@@ -403,7 +448,8 @@ impl Room {
                 (token, hash)
             }
         };
-        self.store
+        let saved = self
+            .store
             .write(Write::TakeSeat {
                 room_id: self.id.clone(),
                 seat,
@@ -411,8 +457,10 @@ impl Room {
                 name: name.clone(),
                 left_work_at: left_work_at.clone(),
             })
-            .await
-            .map_err(|e| self.store_failed(e))?;
+            .await;
+        if let Err(e) = saved {
+            return Err(self.store_failed(e, Resync::Join { conn, seat, token }));
+        }
         self.seats[usize::from(seat)] = Some(Occupant {
             token: token_hash,
             name,
@@ -438,13 +486,16 @@ impl Room {
         let seat = self.conns[&conn]
             .seat
             .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "you have no seat to leave"))?;
-        self.store
+        let saved = self
+            .store
             .write(Write::FreeSeat {
                 room_id: self.id.clone(),
                 seat,
             })
-            .await
-            .map_err(|e| self.store_failed(e))?;
+            .await;
+        if let Err(e) = saved {
+            return Err(self.store_failed(e, Resync::Nothing));
+        }
         self.seats[usize::from(seat)] = None;
         for c in self.conns.values_mut() {
             if c.seat == Some(seat) {
@@ -482,13 +533,16 @@ impl Room {
             })?;
         let table = (self.entry.start)(&profiles, &self.options, &self.seed)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
-        self.store
+        let saved = self
+            .store
             .write(Write::Start {
                 room_id: self.id.clone(),
                 setup: profiles,
             })
-            .await
-            .map_err(|e| self.store_failed(e))?;
+            .await;
+        if let Err(e) = saved {
+            return Err(self.store_failed(e, Resync::Nothing));
+        }
         self.game = Some(Game {
             table,
             applied: HashSet::new(),
@@ -535,7 +589,8 @@ impl Room {
         let number = game.actions + 1;
         let mut next = game.table.clone_box();
         let applied = next.apply(seat, action, &mut SeededChance::new(&self.seed, number))?;
-        self.store
+        let saved = self
+            .store
             .write(Write::Action {
                 room_id: self.id.clone(),
                 seq: number,
@@ -543,8 +598,11 @@ impl Room {
                 client_id: id.to_owned(),
                 action: applied.action,
             })
-            .await
-            .map_err(|e| self.store_failed(e))?;
+            .await;
+        if let Err(e) = saved {
+            let id = id.to_owned();
+            return Err(self.store_failed(e, Resync::Act { conn, seat, id }));
+        }
         let game = self.game.as_mut().expect("checked above");
         let seen = game.table.last_seq();
         game.table = next;
@@ -588,9 +646,94 @@ impl Room {
         }
     }
 
-    fn store_failed(&self, error: crate::store::StoreError) -> Refusal {
+    /// A write failed: the request is refused. When the write's outcome is
+    /// unknown the room also re-reads its saved state before going on, and
+    /// then gives `owed` the answer that turned out true.
+    fn store_failed(&mut self, error: StoreError, owed: Resync) -> Refusal {
         tracing::error!(room = %self.id, error = %error, "store write failed");
-        Refusal::internal()
+        if !matches!(error, StoreError::OutcomeUnknown(_)) {
+            return Refusal::internal();
+        }
+        self.resync = Some(owed);
+        Refusal::new(
+            ErrorCode::Internal,
+            "the server could not confirm that this was saved; the room is re-reading its state",
+        )
+    }
+
+    /// Rebuilds the room from its saved state (seats, and the game by
+    /// replay) after a write of unknown outcome, then tells everyone the
+    /// truth: a fresh snapshot, and the `joined` or `ack` still owed. Leaves
+    /// `resync` set if the store cannot be read yet.
+    async fn try_resync(&mut self) {
+        let record = match self.store.load_room(&self.id).await {
+            Ok(Some(record)) => record,
+            Ok(None) => {
+                tracing::error!(room = %self.id, "the room vanished from the store");
+                return;
+            }
+            Err(e) => {
+                tracing::debug!(room = %self.id, error = %e, "cannot re-read the room yet");
+                return;
+            }
+        };
+        let fresh = match Room::restore(record, self.store.clone()) {
+            Ok(fresh) => fresh,
+            Err(e) => {
+                tracing::error!(room = %self.id, error = %e, "the room's saved state does not replay");
+                return;
+            }
+        };
+        let owed = self.resync.take().expect("called while resyncing");
+        self.seats = fresh.seats;
+        self.game = fresh.game;
+        self.status = fresh.status;
+        self.finish_saved = fresh.finish_saved;
+        tracing::warn!(room = %self.id, "room re-read from the store after a write of unknown outcome");
+        match owed {
+            Resync::Join { conn, seat, token } => self.settle_join(conn, seat, token).await,
+            Resync::Act { conn, seat, id } => {
+                self.broadcast(|table, viewer| messages::snapshot(table, viewer));
+                if self
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.applied.contains(&(seat, id.clone())))
+                {
+                    self.send(conn, &ServerMessage::Ack { id });
+                }
+            }
+            Resync::Nothing => self.broadcast(|table, viewer| messages::snapshot(table, viewer)),
+        }
+    }
+
+    /// A join whose outcome was unknown turned out saved: the joiner gets
+    /// the seat and its token after all, or, if the joiner has gone, the
+    /// seat is freed (nobody else could ever use its token).
+    async fn settle_join(&mut self, conn: ConnId, seat: Seat, token: String) {
+        let hash = TokenHash::of(&token);
+        if self.seat_of(hash) != Some(seat) {
+            return;
+        }
+        if self.conns.contains_key(&conn) {
+            let host = hash == self.host;
+            for (id, c) in &mut self.conns {
+                if *id == conn || (host && c.host) {
+                    c.seat = Some(seat);
+                }
+            }
+            self.send(conn, &ServerMessage::Joined { seat, token });
+            return;
+        }
+        let write = Write::FreeSeat {
+            room_id: self.id.clone(),
+            seat,
+        };
+        match self.store.write(write).await {
+            Ok(()) => self.seats[usize::from(seat)] = None,
+            Err(e) => {
+                tracing::error!(room = %self.id, seat, error = %e, "cannot free an orphaned seat")
+            }
+        }
     }
 
     fn seat_of(&self, token: TokenHash) -> Option<Seat> {

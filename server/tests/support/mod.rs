@@ -5,8 +5,10 @@
 //! Each test binary uses a different part of it.
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod office21;
 pub mod osaki;
+pub mod pgproxy;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -29,6 +31,8 @@ pub const WAIT: Duration = Duration::from_secs(10);
 pub const QUIET: Duration = Duration::from_millis(300);
 
 pub const PG_ENV: &str = "CUBICLE_TEST_DATABASE_URL";
+/// The PostgreSQL server of this machine kind (trust auth, database `test`).
+pub const PG_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/test";
 
 /// A database of its own for one test.
 pub struct TestDb {
@@ -42,24 +46,7 @@ impl TestDb {
     pub async fn new() -> TestDb {
         sqlx::any::install_default_drivers();
         match std::env::var(PG_ENV) {
-            Ok(base) if !base.is_empty() => {
-                let schema = format!("cubicle_test_{}", &cubicle_server::ids::new_room_id()[..16]);
-                let mut conn = sqlx::AnyConnection::connect(&base)
-                    .await
-                    .unwrap_or_else(|e| {
-                        panic!("{PG_ENV} is set but PostgreSQL cannot be reached at {base}: {e}")
-                    });
-                conn.execute(format!("CREATE SCHEMA {schema}").as_str())
-                    .await
-                    .expect("create the test schema");
-                conn.close().await.ok();
-                let separator = if base.contains('?') { '&' } else { '?' };
-                TestDb {
-                    url: format!("{base}{separator}options=-c%20search_path%3D{schema}"),
-                    _dir: None,
-                    schema: Some((base, schema)),
-                }
-            }
+            Ok(base) if !base.is_empty() => TestDb::postgres_at(base).await,
             _ => {
                 let dir = tempfile::tempdir().expect("temp dir");
                 let url = format!("sqlite://{}", dir.path().join("cubicle.db").display());
@@ -70,6 +57,72 @@ impl TestDb {
                 }
             }
         }
+    }
+
+    /// A fresh schema on PostgreSQL whatever the environment says (for the
+    /// tests of PostgreSQL's own faults): at CUBICLE_TEST_DATABASE_URL, else
+    /// at the server this machine runs. Panics if there is none.
+    pub async fn postgres() -> TestDb {
+        sqlx::any::install_default_drivers();
+        let base = std::env::var(PG_ENV)
+            .ok()
+            .filter(|b| !b.is_empty())
+            .unwrap_or_else(|| PG_DEFAULT.to_owned());
+        TestDb::postgres_at(base).await
+    }
+
+    async fn postgres_at(base: String) -> TestDb {
+        let schema = format!("cubicle_test_{}", &cubicle_server::ids::new_room_id()[..16]);
+        let mut conn = sqlx::AnyConnection::connect(&base)
+            .await
+            .unwrap_or_else(|e| {
+                panic!("this test needs PostgreSQL, which cannot be reached at {base} ({e}); set {PG_ENV}")
+            });
+        conn.execute(format!("CREATE SCHEMA {schema}").as_str())
+            .await
+            .expect("create the test schema");
+        conn.close().await.ok();
+        let separator = if base.contains('?') { '&' } else { '?' };
+        TestDb {
+            url: format!("{base}{separator}options=-c%20search_path%3D{schema}"),
+            _dir: None,
+            schema: Some((base, schema)),
+        }
+    }
+
+    /// A database this value does not own (nothing to clean up).
+    pub fn unmanaged(url: String) -> TestDb {
+        TestDb {
+            url,
+            _dir: None,
+            schema: None,
+        }
+    }
+
+    /// PostgreSQL's "host:port".
+    pub fn upstream(&self) -> String {
+        let (_, rest) = self.url.split_once("://").expect("a URL");
+        let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+        let end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let host = &rest[..end];
+        if host.contains(':') {
+            host.to_owned()
+        } else {
+            format!("{host}:5432")
+        }
+    }
+
+    /// This database's URL with its host and port replaced by `proxy`, and
+    /// TLS off (so a proxy can read the protocol).
+    pub fn url_via(&self, proxy: SocketAddr) -> String {
+        let (scheme, rest) = self.url.split_once("://").expect("a URL");
+        let (user, rest) = rest.rsplit_once('@').map_or(("", rest), |(u, r)| (u, r));
+        let end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let at = if user.is_empty() { "" } else { "@" };
+        format!(
+            "{scheme}://{user}{at}{proxy}{}&sslmode=disable",
+            &rest[end..]
+        )
     }
 
     pub fn is_postgres(&self) -> bool {

@@ -203,6 +203,17 @@ impl Table {
         }
     }
 
+    /// A table of players already seated and holding their snapshots.
+    pub fn from_players(created: RoomCreated, players: Vec<Player>) -> Table {
+        Table {
+            room_id: created.room_id,
+            host_token: created.host_token,
+            players,
+            actions: 0,
+            last: None,
+        }
+    }
+
     /// The seat whose turn it is (the only one with legal actions).
     pub fn to_act(&self) -> usize {
         let acting: Vec<usize> = (0..self.players.len())

@@ -1,0 +1,109 @@
+//! The real `cubicle` binary, started on a test's database.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::TestDb;
+
+/// The `cubicle` binary, running on a database of the test's.
+pub struct Binary {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Drop for Binary {
+    /// A test that fails half-way must not leave its server running.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+impl Binary {
+    pub fn start(db: &TestDb, fixtures: bool) -> Binary {
+        Binary::start_url(&db.url, fixtures)
+    }
+
+    /// Starts the binary on the database at `url`.
+    pub fn start_url(url: &str, fixtures: bool) -> Binary {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cubicle"));
+        command
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--database-url",
+                url,
+                "--log-format",
+                "json",
+            ])
+            .env("RUST_LOG", "info")
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        if fixtures {
+            command.arg("--allow-fixtures");
+        }
+        let mut child = command.spawn().expect("start the cubicle binary");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        // Reads the log until the server says where it listens, then keeps
+        // draining it so the server never blocks on a full pipe.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Ok(entry) = serde_json::from_str::<Value>(&line) {
+                    if entry["fields"]["message"] == "listening" {
+                        let _ = tx.send(entry["fields"]["addr"].as_str().unwrap().to_owned());
+                    }
+                }
+            }
+        });
+        let addr = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the binary logs its address")
+            .parse()
+            .unwrap();
+        Binary { child, addr }
+    }
+
+    pub fn kill(mut self) {
+        // Child::kill sends SIGKILL: no shutdown code runs.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        self.child.wait().unwrap()
+    }
+
+    pub async fn create_room(
+        &self,
+        seats: u8,
+        options: Option<Value>,
+    ) -> cubicle_protocol::RoomCreated {
+        let mut body = json!({"game": "osaki", "seats": seats});
+        if let Some(options) = options {
+            body["options"] = options;
+        }
+        let response = reqwest::Client::new()
+            .post(format!("http://{}/api/rooms", self.addr))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+        response.json().await.unwrap()
+    }
+}
