@@ -448,3 +448,48 @@ async fn a_corrupt_room_is_set_aside_and_the_server_still_starts() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_room_that_cannot_know_whether_it_saved_rebuilds_itself_from_its_log() {
+    let (db, proxy, server) = behind_proxy().await;
+    let created = server.create_room("osaki", 2, None).await;
+    let mut table = Table::start_in(server.addr, created, 2).await;
+    let mut picker = Picker::new(8);
+    assert_eq!(try_play(&mut table, &mut picker, "a0").await, Answer::Acked);
+
+    // The action reaches the database and commits; its answer is lost and
+    // the database is unreachable before anyone can ask.
+    proxy.set(Mode::CutAfterCommitThenBlackHole);
+    let seat = table.to_act();
+    let action = picker.pick(&table.players[seat].legal);
+    table.players[seat].act("a1", action.clone()).await;
+    let refused = table.players[seat]
+        .client
+        .expect_error(ErrorCode::Internal)
+        .await;
+    assert_eq!(refused.as_deref(), Some("a1"));
+    assert_eq!(proxy.cuts(), 1);
+
+    // The database returns: the room re-reads its log, finds the action
+    // saved, shows everyone the game with it, and acknowledges it after all.
+    proxy.set(Mode::Pass);
+    let before = table.players[seat].seq;
+    for player in &mut table.players {
+        player.expect_snapshot().await;
+        assert!(player.seq > before, "the saved action is in the game");
+    }
+    table.players[seat].expect_ack("a1").await;
+    // A retry of the same id is acknowledged, not applied twice, and play goes on.
+    table.players[seat].act("a1", action).await;
+    table.players[seat].expect_ack("a1").await;
+    assert_eq!(try_play(&mut table, &mut picker, "a2").await, Answer::Acked);
+    let inspect = db.inspect().await;
+    let logged: Vec<i64> = sqlx::query_scalar("SELECT seq FROM actions ORDER BY seq")
+        .fetch_all(&inspect)
+        .await
+        .unwrap();
+    assert_eq!(logged, vec![1, 2, 3]);
+    inspect.close().await;
+    server.stop().await;
+    db.cleanup().await;
+}

@@ -25,6 +25,9 @@ pub enum Mode {
     /// Forward everything; the next COMMIT is forwarded, then that
     /// connection is cut (and the mode returns to `Pass`).
     CutAfterCommit,
+    /// Like `CutAfterCommit`, but the cut starts an outage (`BlackHole`),
+    /// so that nobody can find out whether the commit happened.
+    CutAfterCommitThenBlackHole,
     /// Forward nothing, on new and existing connections alike.
     BlackHole,
 }
@@ -111,11 +114,16 @@ async fn relay(
                     let commit = started && is_commit(&message);
                     started = true;
                     server_write.write_all(&message).await?;
-                    if commit && *watch.borrow() == Mode::CutAfterCommit {
+                    let cut = *watch.borrow();
+                    if commit && matches!(cut, Mode::CutAfterCommit | Mode::CutAfterCommitThenBlackHole) {
                         server_write.flush().await?;
                         // Let the database commit, then lose its answer.
                         tokio::time::sleep(Duration::from_millis(150)).await;
-                        mode.send_replace(Mode::Pass);
+                        mode.send_replace(if cut == Mode::CutAfterCommit {
+                            Mode::Pass
+                        } else {
+                            Mode::BlackHole
+                        });
                         cuts.fetch_add(1, Ordering::SeqCst);
                         return Ok(());
                     }
