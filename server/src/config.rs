@@ -32,6 +32,16 @@ pub struct Config {
     /// in the binary (for working on the client without rebuilding).
     #[arg(long, env = "CUBICLE_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
+
+    /// Most open connections (HTTP and WebSocket) in all; further ones are
+    /// closed at once. 0: no cap (the open-file limit still applies).
+    #[arg(long, env = "CUBICLE_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+
+    /// Most open connections from one IP address. Behind a reverse proxy
+    /// every connection comes from the proxy: raise it or set 0 (no cap).
+    #[arg(long, env = "CUBICLE_MAX_CONNECTIONS_PER_IP", default_value_t = 200)]
+    pub max_connections_per_ip: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -52,6 +62,8 @@ impl Config {
             allow_fixtures: false,
             log_format: LogFormat::Text,
             static_dir: None,
+            max_connections: 10_000,
+            max_connections_per_ip: 200,
         }
     }
 }

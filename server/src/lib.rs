@@ -10,6 +10,7 @@
 pub mod config;
 mod http;
 pub mod ids;
+mod listen;
 pub mod metrics;
 mod rate;
 pub mod registry;
@@ -24,7 +25,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -120,20 +120,15 @@ impl Server {
             connections: connections.clone(),
         }));
         let router = http::router(state);
+        let open_files = listen::raise_open_file_limit();
+        let caps = listen::Caps {
+            total: config.max_connections,
+            per_ip: config.max_connections_per_ip,
+        };
         let stop = shutdown.clone();
         let task = tokio::spawn(async move {
             let upkeep = tokio::spawn(upkeep(metrics, stop.clone()));
-            // Small messages (an ack right after an update) must not wait
-            // for the peer's delayed ACK: disable Nagle's algorithm.
-            let listener = listener.tap_io(|tcp| {
-                if let Err(e) = tcp.set_nodelay(true) {
-                    tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-                }
-            });
-            axum::serve(listener, router)
-                .with_graceful_shutdown(stop.cancelled_owned())
-                .await
-                .context("the HTTP server failed")?;
+            listen::serve(listener, router, caps, stop).await;
             // The same token told every WebSocket to close with 1001.
             connections.close();
             if tokio::time::timeout(CLOSE_WAIT, connections.wait())
@@ -148,7 +143,15 @@ impl Server {
             tracing::info!("stopped");
             Ok(())
         });
-        tracing::info!(%addr, restored, fixtures = config.allow_fixtures, "listening");
+        tracing::info!(
+            %addr,
+            restored,
+            fixtures = config.allow_fixtures,
+            max_connections = config.max_connections,
+            max_connections_per_ip = config.max_connections_per_ip,
+            open_files,
+            "listening"
+        );
         Ok(Server {
             addr,
             shutdown,

@@ -22,6 +22,13 @@ pub const STORE_COMMIT_SECONDS: &str = "cubicle_store_commit_seconds";
 /// Counter: store transactions that failed (not counting writes the
 /// database refused for a constraint).
 pub const STORE_ERRORS: &str = "cubicle_store_errors_total";
+/// Gauge: open TCP connections (HTTP and WebSocket).
+pub const TCP_CONNECTIONS: &str = "cubicle_tcp_connections";
+/// Counter: connections closed at once for being over a cap, by `cap`
+/// (`total` or `per_ip`).
+pub const CONNECTIONS_REFUSED: &str = "cubicle_connections_refused_total";
+/// Counter: failed accepts (e.g. out of file descriptors).
+pub const ACCEPT_ERRORS: &str = "cubicle_accept_errors_total";
 /// Counter: rooms created.
 pub const ROOMS_CREATED: &str = "cubicle_rooms_created_total";
 

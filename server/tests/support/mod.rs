@@ -177,8 +177,13 @@ impl TestServer {
     }
 
     pub async fn start_on(db: TestDb, allow_fixtures: bool) -> TestServer {
+        Self::start_configured(db, |config| config.allow_fixtures = allow_fixtures).await
+    }
+
+    /// A server on `db` with the configuration `configure` makes.
+    pub async fn start_configured(db: TestDb, configure: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
-        config.allow_fixtures = allow_fixtures;
+        configure(&mut config);
         let server = Server::start(config).await.expect("server starts");
         TestServer {
             addr: server.local_addr(),
