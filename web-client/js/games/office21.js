@@ -829,12 +829,12 @@ function recentIds(recent) {
   const ids = new Set();
   for (const item of recent ?? []) {
     const e = item.event;
-    if (e?.event === 'played') ids.add(e.card?.id);
-    if (e?.event === 'swapped') {
+    if (e?.kind === 'played') ids.add(e.card?.id);
+    if (e?.kind === 'swapped') {
       ids.add(e.took?.id);
       ids.add(e.gave?.id);
     }
-    if (e?.event === 'revealed') for (const p of e.cards ?? []) ids.add(p.card?.id);
+    if (e?.kind === 'revealed') for (const p of e.cards ?? []) ids.add(p.card?.id);
   }
   return ids;
 }
@@ -846,7 +846,7 @@ function describeEvent(event, ctx) {
   const name = (seat) => ctx.names(seat);
   const whose = (seat) => possessive(name(seat));
   const card = (kind) => cardName(board, kind);
-  switch (event?.event) {
+  switch (event?.kind) {
     case 'dealt':
       return event.hand ? `${name(event.seat)} was dealt ${cardList(board, event.hand)}.` : `${name(event.seat)} was dealt ${plural(event.cards, 'card')}.`;
     case 'taxmen_set_aside':
@@ -954,7 +954,7 @@ function describeEvent(event, ctx) {
       return `Game over. Ended by ${endName(board, ending.ended_by).toLowerCase()}, won by ${victoryName(board, ending.victory).toLowerCase()}: ${result}.`;
     }
     default:
-      return event?.event ? `(${String(event.event).replaceAll('_', ' ')})` : null;
+      return event?.kind ? `(${String(event.kind).replaceAll('_', ' ')})` : null;
   }
 }
 
