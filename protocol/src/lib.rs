@@ -9,7 +9,9 @@
 //! the envelope does not change when a game is added; a typed client turns
 //! them into the game's own types with `serde_json::from_value`.
 //!
-//! docs/protocol.md documents every message with an example.
+//! docs/protocol.md documents every message with an example. With the
+//! `schema` feature, the `schema` module builds the JSON Schema of all of
+//! it (the server serves it at `GET /api/schema`).
 
 pub mod office21;
 pub mod osaki;
