@@ -50,6 +50,10 @@ async fn malformed_and_unknown_messages_are_refused_and_the_socket_stays_open() 
         json!({"type": "dance"}),
         json!({"type": "join"}),
         json!({"type": "join", "name": "Aki", "extra": true}),
+        // Field-less messages are strict too (not pongs, not a start).
+        json!({"type": "ping", "at": 1}),
+        json!({"type": "leave", "seat": 0}),
+        json!({"type": "start", "now": true}),
         json!({"type": "act", "id": "x"}),
         json!([1, 2, 3]),
         json!("hello"),
