@@ -9,17 +9,24 @@
 //! the envelope does not change when a game is added; a typed client turns
 //! them into the game's own types with `serde_json::from_value`.
 //!
-//! docs/protocol.md documents every message with an example.
+//! docs/protocol.md documents every message with an example. With the
+//! `schema` feature, the `schema` module builds the JSON Schema of all of
+//! it (the server serves it at `GET /api/schema`).
 
 pub mod office21;
 pub mod osaki;
+#[cfg(feature = "schema")]
+pub mod schema;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Version of the WebSocket protocol. A client says which version it speaks
 /// in [`ClientMessage::Hello`]; the server refuses others.
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// 2: Office 21 events are tagged `kind` (as Osaki's are), not `event`;
+/// `leave`, `start` and `ping` refuse unknown fields like every other message.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// A seat at a table, numbered from 0 in turn order (clockwise).
 pub type Seat = u8;
@@ -30,6 +37,7 @@ pub type EventSeq = u64;
 
 /// Messages a client sends over the room WebSocket (`/ws/rooms/{room_id}`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// First message on every connection. `token` identifies the sender
@@ -54,20 +62,23 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         left_work_at: Option<String>,
     },
-    /// Give up one's seat before the game starts.
-    Leave,
+    /// Give up one's seat before the game starts. (Field-less variants are
+    /// written as empty structs so that `deny_unknown_fields` refuses
+    /// `{"type": "leave", "extra": 1}`; `{"type": "leave"}` is unchanged.)
+    Leave {},
     /// The host starts the game once every seat is taken.
-    Start,
+    Start {},
     /// A game action. `id` is chosen by the client (1 to 64 characters) and
     /// makes retries safe: an id already applied for this seat is
     /// acknowledged again and not applied twice.
     Act { id: String, action: Value },
     /// Keep-alive; answered by [`ServerMessage::Pong`].
-    Ping,
+    Ping {},
 }
 
 /// Messages the server sends over the room WebSocket.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// Answer to `hello`: who this connection is.
@@ -114,6 +125,7 @@ pub enum ServerMessage {
 
 /// Who a connection is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct You {
     /// The seat this connection plays, if any.
     pub seat: Option<Seat>,
@@ -123,6 +135,7 @@ pub struct You {
 
 /// The public description of a room.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RoomInfo {
     pub id: String,
     /// Game identifier, e.g. `"osaki"` or `"office21"`.
@@ -136,6 +149,7 @@ pub struct RoomInfo {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Waiting for players; seats can be taken and left.
@@ -145,6 +159,7 @@ pub enum RoomStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SeatInfo {
     pub seat: Seat,
     /// Display name; `None` while the seat is free. Always render as text.
@@ -157,6 +172,7 @@ pub struct SeatInfo {
 
 /// A game as one viewer may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameSnapshot {
     pub game: String,
     /// Data that never changes during the game (a board map, card texts).
@@ -173,6 +189,7 @@ pub struct GameSnapshot {
 
 /// A change to a game as one viewer may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameUpdate {
     /// New events, in order, numbered without gaps.
     pub events: Vec<LoggedEvent>,
@@ -185,6 +202,7 @@ pub struct GameUpdate {
 /// One numbered event. `event` is absent when this viewer may not see
 /// anything of it: the number alone keeps the log gap-free.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LoggedEvent {
     pub seq: EventSeq,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -194,6 +212,7 @@ pub struct LoggedEvent {
 /// How a game ended, in terms every game shares. Each game's view carries
 /// the details (scores, the victory condition's own data).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Outcome {
     /// One or more winners (ties share the victory).
     pub winners: Vec<Seat>,
@@ -203,6 +222,7 @@ pub struct Outcome {
 
 /// Machine-readable error codes. The message next to it is for humans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Not valid JSON, or not a message this protocol knows.
@@ -249,6 +269,7 @@ pub enum ErrorCode {
 
 /// Body of `POST /api/rooms`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateRoom {
     pub game: String,
@@ -261,6 +282,7 @@ pub struct CreateRoom {
 
 /// Answer to `POST /api/rooms`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RoomCreated {
     pub room_id: String,
     /// Path of the room page, e.g. `/r/<room_id>`.
@@ -271,6 +293,7 @@ pub struct RoomCreated {
 
 /// One entry of `GET /api/games`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameInfo {
     /// Identifier used in the API, e.g. `"osaki"`.
     pub id: String,
@@ -284,6 +307,7 @@ pub struct GameInfo {
 
 /// Error body of the HTTP API.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,

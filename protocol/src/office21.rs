@@ -72,6 +72,7 @@ pub type CardId = u16;
 /// An employee kind. Serialized in snake case: `"spy"`, `"boss"`, ...
 /// The printed profits, numbers of copies and effects are in [`Board`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Card {
     /// Profit 0, 5 copies. Cannot leave a hand to a DIRECTOR, cannot be
@@ -169,8 +170,27 @@ impl<'de> Deserialize<'de> for Profit {
     }
 }
 
+/// Written by hand like the serde impls above: the wire form is a number of
+/// millions, not the half-millions stored inside.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Profit {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Profit".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Millions, exact to the half-million: 17.5, 21, 0.5.",
+            "type": "number",
+            "minimum": 0,
+            "multipleOf": 0.5
+        })
+    }
+}
+
 /// A card in an office.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OfficeCard {
     pub id: CardId,
     pub card: Card,
@@ -181,6 +201,7 @@ pub struct OfficeCard {
 
 /// A card placed in a seat's office.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Placed {
     pub seat: Seat,
     pub card: OfficeCard,
@@ -190,6 +211,7 @@ pub struct Placed {
 /// accepted; each names what it acts on stably (a kind in hand, a card id in
 /// play, a seat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
     /// Set-up: put a card of this kind from your hand face down into your
@@ -221,6 +243,7 @@ pub enum Action {
 
 /// One player's side of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Player {
     pub seat: Seat,
     /// Number of cards in hand (the cards themselves are in `View::hand`
@@ -244,6 +267,7 @@ pub struct Player {
 /// The BOSS/SECRETARY decision: `seat` owns `card` (already face down) and
 /// turns one of `options` face down with it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LoveChoice {
     pub seat: Seat,
     /// The chooser's BOSS (or, in set-up, SECRETARY).
@@ -256,6 +280,7 @@ pub struct LoveChoice {
 /// is choosing a CLEANER target" and the public options; secrets are in
 /// [`View::secret`] for the decider only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum Decision {
     /// Which card to play.
@@ -279,6 +304,7 @@ pub enum Decision {
 
 /// Where the game is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
     /// Set-up round `round` (1 to 3) of attempt `attempt` (a tie after the
@@ -298,6 +324,7 @@ pub enum Stage {
 
 /// A secret only the viewer knows, for the decision it is making.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "secret", rename_all = "snake_case")]
 pub enum Secret {
     /// The card your OPERATOR drew.
@@ -310,6 +337,7 @@ pub enum Secret {
 /// turn. `turns_before` counts the turns that will begin before it (the
 /// turn in progress not included): 0 means "at the start of the next turn".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Audit {
     pub holder: Seat,
     pub card: CardId,
@@ -319,6 +347,7 @@ pub struct Audit {
 /// How the game ended (the trigger). The victory condition can differ: a
 /// tax audit can be won by successful operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EndedBy {
     /// A fifth SPY entered an office.
@@ -341,6 +370,7 @@ pub enum EndedBy {
 /// The victory condition that decided the winner. `Outcome::reason` is
 /// its snake-case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Victory {
     /// Five SPYs in one office.
@@ -371,6 +401,7 @@ impl Victory {
 /// Which tie-break singled out the winner, when the victory condition
 /// alone did not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
     /// Creative accounting: fewest cards in office.
@@ -385,6 +416,7 @@ pub enum TieBreak {
 
 /// The end of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ending {
     pub ended_by: EndedBy,
     pub victory: Victory,
@@ -395,6 +427,7 @@ pub struct Ending {
 
 /// The table as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct View {
     /// The viewer's seat; `None` for a spectator.
     pub you: Option<Seat>,
@@ -434,6 +467,7 @@ pub struct View {
 
 /// Why a player passed (the server does it for them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PassReason {
     /// No card in hand and the pile is used up.
@@ -446,7 +480,8 @@ pub enum PassReason {
 /// `Option` hold a secret: filled for the viewer entitled to it, `null` for
 /// everyone else.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventView {
     /// `seat` was dealt `cards` cards (after TAXMANs were replaced); `hand`
     /// for that seat only.
@@ -651,6 +686,7 @@ pub enum Event {
 
 /// A kind's printed data, for rendering.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CardInfo {
     pub card: Card,
     /// "SPY", "CLEANER", ...
@@ -663,6 +699,7 @@ pub struct CardInfo {
 
 /// A victory condition's display name and the message for its winner.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VictoryInfo {
     pub victory: Victory,
     /// "Industrial espionage", ...
@@ -673,6 +710,7 @@ pub struct VictoryInfo {
 
 /// How a game can end, with its display name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EndInfo {
     pub ended_by: EndedBy,
     /// "Tax audit", ...
@@ -681,6 +719,7 @@ pub struct EndInfo {
 
 /// Data that never changes, sent once per connection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Board {
     /// Every kind, in [`Card::ALL`] order.
     pub cards: Vec<CardInfo>,
@@ -698,6 +737,7 @@ pub struct Board {
 
 /// Creation options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Tests only (servers started with `--allow-fixtures`); see the module
@@ -708,6 +748,7 @@ pub struct Options {
 
 /// A scripted start. See the module documentation for the JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Fixture {
     /// Each seat's starting hand and the pile, top first.
@@ -723,6 +764,7 @@ pub enum Fixture {
 
 /// A staged mid-game position (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Position {
     /// Each seat's office, in the order the cards were played.

@@ -16,6 +16,7 @@ use crate::Seat;
 pub type Slot = u8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Character {
     /// 社長
@@ -44,6 +45,7 @@ impl Character {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
     /// コピー
@@ -67,6 +69,7 @@ impl Task {
 
 /// A tile seen from its task side: both faces known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Tile {
     pub character: Character,
     pub task: Task,
@@ -74,6 +77,7 @@ pub struct Tile {
 
 /// What a player may do on their turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
     /// A) Turn the unturned tile in one of your slots task side up.
@@ -85,6 +89,7 @@ pub enum Action {
 
 /// One slot of a player's row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "pile", rename_all = "snake_case")]
 pub enum Pile {
     /// Character side up; its task is known to no one.
@@ -98,6 +103,7 @@ pub enum Pile {
 
 /// A leftover tile of a 3-player game (set aside, seen by no one).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "face", rename_all = "snake_case")]
 pub enum Leftover {
     /// During the game: only its character is known.
@@ -108,6 +114,7 @@ pub enum Leftover {
 
 /// One player's side of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Area {
     pub seat: Seat,
     pub slots: Vec<Pile>,
@@ -119,6 +126,7 @@ pub struct Area {
 
 /// How the start player was chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "by", rename_all = "snake_case")]
 pub enum FirstPlayer {
     /// Left work latest yesterday, at "HH:MM".
@@ -136,6 +144,7 @@ impl FirstPlayer {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player placed their last tiles on another player's stack:
@@ -148,6 +157,7 @@ pub enum EndReason {
 
 /// The end of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ending {
     pub reason: EndReason,
     pub winners: Vec<Seat>,
@@ -157,6 +167,7 @@ pub struct Ending {
 
 /// The table as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct View {
     /// The viewer's seat; `None` for a spectator.
     pub you: Option<Seat>,
@@ -173,6 +184,7 @@ pub struct View {
 /// Something that happened. Everything in Osaki happens in the open, so
 /// every viewer sees every event whole.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     Started {
@@ -211,6 +223,7 @@ pub enum Event {
 
 /// Names and calls, sent once with the first snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Board {
     pub characters: Vec<Named<Character>>,
     pub tasks: Vec<Named<Task>>,
@@ -219,6 +232,7 @@ pub struct Board {
 
 /// An identifier with its English and Japanese names.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Named<T> {
     pub id: T,
     pub en: String,
@@ -227,6 +241,7 @@ pub struct Named<T> {
 
 /// The rulebook's calls, in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Calls {
     pub handle_this_too: Phrase,
     pub leaving_now: Phrase,
@@ -234,6 +249,7 @@ pub struct Calls {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Phrase {
     pub en: String,
     pub ja: String,
@@ -241,6 +257,7 @@ pub struct Phrase {
 
 /// Creation options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Tests only (servers started with `--allow-fixtures`): the exact deal.
@@ -250,6 +267,7 @@ pub struct Options {
 
 /// A scripted deal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Fixture {
     /// Each player's tiles by seat, in slot order. Each player must hold one

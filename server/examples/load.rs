@@ -201,7 +201,7 @@ async fn play_room(
         }
         sockets.push(ws);
     }
-    send(&mut sockets[0], &ClientMessage::Start).await?;
+    send(&mut sockets[0], &ClientMessage::Start {}).await?;
     let players: Vec<_> = sockets
         .into_iter()
         .enumerate()

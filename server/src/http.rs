@@ -24,6 +24,7 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api/games", get(list_games))
+        .route("/api/schema", get(protocol_schema))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room_id}", get(room_info))
         .route("/ws/rooms/{room_id}", get(ws::upgrade))
@@ -68,6 +69,14 @@ impl IntoResponse for ApiFailure {
     fn into_response(self) -> Response {
         (self.status, Json(self.body)).into_response()
     }
+}
+
+/// The protocol as a JSON Schema, built once from the protocol crate's
+/// types (see `cubicle_protocol::schema`).
+async fn protocol_schema() -> Json<&'static Value> {
+    static SCHEMA: std::sync::LazyLock<Value> =
+        std::sync::LazyLock::new(cubicle_protocol::schema::protocol_schema);
+    Json(&SCHEMA)
 }
 
 async fn list_games() -> Json<Vec<GameInfo>> {

@@ -24,7 +24,6 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -35,7 +34,7 @@ pub use config::{Config, LogFormat};
 pub use ws::MAX_MESSAGE_BYTES;
 
 use registry::Registry;
-use store::Store;
+use store::{Store, StoreError};
 
 /// How long shutdown waits for WebSockets to finish their closing handshake.
 const CLOSE_WAIT: Duration = Duration::from_secs(5);
@@ -81,30 +80,51 @@ pub fn init_logging(format: LogFormat) {
     }
 }
 
+/// Why the server could not start, or stopped on an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("cannot open the database")]
+    OpenStore(#[source] StoreError),
+    #[error("cannot read rooms from the database")]
+    RestoreRooms(#[source] StoreError),
+    #[error("cannot listen on {addr}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the server task panicked")]
+    Panicked(#[source] tokio::task::JoinError),
+}
+
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
     shutdown: CancellationToken,
-    task: JoinHandle<anyhow::Result<()>>,
+    task: JoinHandle<Result<(), ServerError>>,
 }
 
 impl Server {
     /// Opens the store (applying migrations), restores every unfinished room,
     /// binds the listener and starts serving.
-    pub async fn start(config: Config) -> anyhow::Result<Server> {
+    pub async fn start(config: Config) -> Result<Server, ServerError> {
         let metrics = metrics::handle();
         let (store, writer) = Store::open(&config.database_url)
             .await
-            .context("cannot open the database")?;
+            .map_err(ServerError::OpenStore)?;
         let registry = Registry::new(store.clone());
         let restored = registry
             .restore_unfinished()
             .await
-            .context("cannot read rooms from the database")?;
+            .map_err(ServerError::RestoreRooms)?;
+        let listen_error = |source| ServerError::Listen {
+            addr: config.listen,
+            source,
+        };
         let listener = TcpListener::bind(config.listen)
             .await
-            .with_context(|| format!("cannot listen on {}", config.listen))?;
-        let addr = listener.local_addr()?;
+            .map_err(listen_error)?;
+        let addr = listener.local_addr().map_err(listen_error)?;
         let shutdown = CancellationToken::new();
         let connections = TaskTracker::new();
         let state = AppState(Arc::new(Shared {
@@ -166,9 +186,9 @@ impl Server {
 
     /// Stops accepting, closes every WebSocket with 1001, lets every room
     /// finish its current command and the store commit what is queued.
-    pub async fn shutdown(self) -> anyhow::Result<()> {
+    pub async fn shutdown(self) -> Result<(), ServerError> {
         self.shutdown.cancel();
-        self.task.await.context("the server task panicked")?
+        self.task.await.map_err(ServerError::Panicked)?
     }
 }
 

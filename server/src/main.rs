@@ -22,7 +22,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let server = Server::start(config).await?;
     shutdown_signal().await?;
     tracing::info!("shutting down");
-    server.shutdown().await
+    Ok(server.shutdown().await?)
 }
 
 async fn shutdown_signal() -> anyhow::Result<()> {

@@ -271,15 +271,15 @@ impl Link {
                                 }
                                 continue;
                             }
-                            ClientMessage::Ping => {
+                            ClientMessage::Ping {} => {
                                 if let Err(end) = self.send(&ServerMessage::Pong).await {
                                     return end;
                                 }
                                 continue;
                             }
                             ClientMessage::Join { name, seat, left_work_at } => Request::Join { name, seat, left_work_at },
-                            ClientMessage::Leave => Request::Leave,
-                            ClientMessage::Start => Request::Start,
+                            ClientMessage::Leave {} => Request::Leave,
+                            ClientMessage::Start {} => Request::Start,
                             ClientMessage::Act { id, action } => Request::Act { id, action, received: Instant::now() },
                         },
                         Incoming::Refused(message) => {
@@ -403,9 +403,18 @@ impl Link {
 }
 
 /// Whether a read failed because a message exceeded the transport's limit.
-/// axum hides the WebSocket library's error type, so this reads its message
-/// (covered by the oversized-frame tests).
+/// axum boxes the WebSocket library's error; its type says what happened, so
+/// a reworded message cannot break the 1009 close (the oversized-frame tests
+/// also catch a change of the library's version behind axum's back).
 fn is_too_large(e: &axum::Error) -> bool {
-    let text = e.to_string();
-    text.contains("Space limit exceeded") || text.contains("too long")
+    std::error::Error::source(e)
+        .and_then(|inner| inner.downcast_ref::<tungstenite::Error>())
+        .is_some_and(|inner| {
+            matches!(
+                inner,
+                tungstenite::Error::Capacity(
+                    tungstenite::error::CapacityError::MessageTooLong { .. }
+                )
+            )
+        })
 }

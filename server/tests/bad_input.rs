@@ -50,6 +50,10 @@ async fn malformed_and_unknown_messages_are_refused_and_the_socket_stays_open() 
         json!({"type": "dance"}),
         json!({"type": "join"}),
         json!({"type": "join", "name": "Aki", "extra": true}),
+        // Field-less messages are strict too (not pongs, not a start).
+        json!({"type": "ping", "at": 1}),
+        json!({"type": "leave", "seat": 0}),
+        json!({"type": "start", "now": true}),
         json!({"type": "act", "id": "x"}),
         json!([1, 2, 3]),
         json!("hello"),
@@ -183,7 +187,7 @@ async fn a_wrong_token_makes_a_spectator() {
     );
     client.send_join("Late", None, None).await;
     client.expect_error(ErrorCode::AlreadyStarted).await;
-    client.send(&ClientMessage::Start).await;
+    client.send(&ClientMessage::Start {}).await;
     client.expect_error(ErrorCode::NotHost).await;
     client.close().await;
     assert_eq!(
@@ -260,12 +264,18 @@ async fn refused_actions_change_nothing() {
             .await;
     }
     // Join and leave are for the lobby.
-    table.players[seat].client.send(&ClientMessage::Leave).await;
+    table.players[seat]
+        .client
+        .send(&ClientMessage::Leave {})
+        .await;
     table.players[seat]
         .client
         .expect_error(ErrorCode::AlreadyStarted)
         .await;
-    table.players[seat].client.send(&ClientMessage::Start).await;
+    table.players[seat]
+        .client
+        .send(&ClientMessage::Start {})
+        .await;
     table.players[seat]
         .client
         .expect_error(if seat == 0 {
@@ -393,7 +403,7 @@ async fn a_flood_is_rate_limited_then_closed_with_1008() {
     let mut client = server.client(&room.room_id).await;
     client.hello(None, None).await;
     for _ in 0..200 {
-        client.send(&ClientMessage::Ping).await;
+        client.send(&ClientMessage::Ping {}).await;
     }
     let mut pongs = 0;
     let mut limited = 0;
@@ -436,7 +446,7 @@ async fn the_lobby_refuses_what_it_must() {
     guest.hello(None, None).await;
 
     // Start with free seats.
-    host.send(&ClientMessage::Start).await;
+    host.send(&ClientMessage::Start {}).await;
     host.expect_error(ErrorCode::SeatsNotFilled).await;
     // Acting before the start.
     host.send(&ClientMessage::Act {
@@ -446,7 +456,7 @@ async fn the_lobby_refuses_what_it_must() {
     .await;
     host.expect_error(ErrorCode::NotSeated).await;
     // Leave without a seat.
-    guest.send(&ClientMessage::Leave).await;
+    guest.send(&ClientMessage::Leave {}).await;
     guest.expect_error(ErrorCode::NotSeated).await;
 
     // Names and times.
@@ -519,7 +529,7 @@ async fn the_lobby_refuses_what_it_must() {
     fourth.expect_error(ErrorCode::RoomFull).await;
 
     // Only the host starts.
-    guest.send(&ClientMessage::Start).await;
+    guest.send(&ClientMessage::Start {}).await;
     guest.expect_error(ErrorCode::NotHost).await;
     let info = server.room_info(&room.room_id).await;
     assert_eq!(info.status, RoomStatus::Lobby);
@@ -528,7 +538,7 @@ async fn the_lobby_refuses_what_it_must() {
     assert!(info.seats[1].host && !info.seats[0].host);
 
     // Leaving frees the seat; the token then opens nothing.
-    third.send(&ClientMessage::Leave).await;
+    third.send(&ClientMessage::Leave {}).await;
     third.ping().await;
     assert_eq!(server.room_info(&room.room_id).await.seats[2].name, None);
     let mut stale = server.client(&room.room_id).await;
@@ -547,7 +557,7 @@ async fn the_lobby_refuses_what_it_must() {
         ServerMessage::Joined { seat: 2, .. }
     ));
 
-    host.send(&ClientMessage::Start).await;
+    host.send(&ClientMessage::Start {}).await;
     assert!(matches!(
         host.recv_skip_room().await,
         ServerMessage::Snapshot { .. }
@@ -570,7 +580,7 @@ async fn the_lobby_refuses_what_it_must() {
     );
     fourth.send_join("Dai", None, None).await;
     fourth.expect_error(ErrorCode::AlreadyStarted).await;
-    host.send(&ClientMessage::Start).await;
+    host.send(&ClientMessage::Start {}).await;
     host.expect_error(ErrorCode::AlreadyStarted).await;
     server.stop().await;
 }

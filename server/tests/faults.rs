@@ -349,7 +349,7 @@ async fn reseat(
             events: Vec::new(),
         });
     }
-    players[0].client.send(&ClientMessage::Start).await;
+    players[0].client.send(&ClientMessage::Start {}).await;
     for player in &mut players {
         player.expect_snapshot().await;
     }

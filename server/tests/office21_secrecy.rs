@@ -237,7 +237,7 @@ impl Hidden {
         let seat = |e: &Value, field: &str| e[field].as_u64().map(|s| s as usize);
         for e in a {
             let who = seat(e, "seat");
-            match e["event"].as_str().unwrap() {
+            match e["kind"].as_str().unwrap() {
                 "drew" => {
                     let count = e["count"].as_u64().unwrap() as usize;
                     let taken: Vec<usize> = (self.pile - count..self.pile)
@@ -288,7 +288,7 @@ impl Hidden {
         // Rules that act on a hand by themselves make its content public:
         // in either room.
         for e in a.iter().chain(b) {
-            match e["event"].as_str().unwrap() {
+            match e["kind"].as_str().unwrap() {
                 "passed"
                     if e["reason"] == "only_boss"
                         && self.hands.contains(&seat(e, "seat").unwrap()) =>
@@ -639,7 +639,7 @@ async fn the_comparison_sees_a_drawn_card_the_claim_says_is_hidden() {
         frame["type"] == "update"
             && frame_events(&frame)
                 .iter()
-                .any(|e| e["event"] == "drew" && e["seat"] == c.watcher && !e["cards"].is_null())
+                .any(|e| e["kind"] == "drew" && e["seat"] == c.watcher && !e["cards"].is_null())
     };
     assert!(
         report.viewers.iter().any(own_draw),
@@ -693,7 +693,7 @@ async fn the_director_and_operator_looks_reach_their_owner_only() {
             .iter()
             .rev()
             .filter_map(|e| e.event.clone())
-            .find(|e| e["event"] == kind)
+            .find(|e| e["kind"] == kind)
             .unwrap_or_else(|| panic!("watcher {w} has no {kind} event"))
     };
     let pile_tops = |side: &Side| -> Vec<Value> {
@@ -831,7 +831,7 @@ async fn the_director_and_operator_looks_reach_their_owner_only() {
     assert!(
         frame_events(&frame)
             .iter()
-            .any(|e| e["event"] == "drew" && e["cards"] == json!(["taxman"])),
+            .any(|e| e["kind"] == "drew" && e["cards"] == json!(["taxman"])),
         "seat 2 learns of the TAXMAN by drawing it: {frame}"
     );
     server.stop().await;

@@ -138,7 +138,7 @@ async fn a_lobby_survives_sigkill() {
         third.recv_skip_room().await,
         ServerMessage::Joined { seat: 1, .. }
     ));
-    host.send(&ClientMessage::Start).await;
+    host.send(&ClientMessage::Start {}).await;
     match host.recv_skip_room().await {
         ServerMessage::Snapshot { game } => {
             // The answers given before the crash still pick the start player.

@@ -79,15 +79,15 @@ function frameLeaks(record, seat, rules) {
       }
     }
     for (const e of events) {
-      if (e.event === 'director_looked' && e.seat !== seat && e.hand !== null && e.hand !== undefined) {
+      if (e.kind === 'director_looked' && e.seat !== seat && e.hand !== null && e.hand !== undefined) {
         leaks.push(`${record.name} received the hand a DIRECTOR looked at`);
       }
-      if ((e.event === 'operator_drew' || e.event === 'operator_returned') && e.seat !== seat && e.card !== null && e.card !== undefined) {
+      if ((e.kind === 'operator_drew' || e.kind === 'operator_returned') && e.seat !== seat && e.card !== null && e.card !== undefined) {
         leaks.push(`${record.name} received another player's OPERATOR card`);
       }
-      const dealtOrDrawn = e.event === 'drew' ? e.cards : e.event === 'dealt' ? e.hand : null;
+      const dealtOrDrawn = e.kind === 'drew' ? e.cards : e.kind === 'dealt' ? e.hand : null;
       if (e.seat !== seat && dealtOrDrawn !== null && dealtOrDrawn !== undefined) {
-        leaks.push(`${record.name} received another player's ${e.event} cards`);
+        leaks.push(`${record.name} received another player's ${e.kind} cards`);
       }
     }
     if (game.view?.secret && game.view.stage?.seat !== seat) leaks.push(`${record.name} received a secret that is not theirs`);
@@ -213,12 +213,12 @@ test('secrets: only the OPERATOR and DIRECTOR players see what they looked at', 
   // What each page received over its WebSocket.
   const never = (kind) => ({ kind });
   const until = (kind, pred) => ({ kind, until: pred });
-  const kept = (e) => e.event === 'operator_kept';
-  const bossDiscarded = (e) => e.event === 'director_discarded' && e.card === 'boss';
+  const kept = (e) => e.kind === 'operator_kept';
+  const bossDiscarded = (e) => e.kind === 'director_discarded' && e.card === 'boss';
   assert.deepEqual(frameLeaks(anton, 0, [never('secretary'), until('boss', bossDiscarded), until('manager', kept)]), []);
   assert.deepEqual(frameLeaks(jacky, 1, [never('taxman'), until('manager', kept)]), []);
   assert.deepEqual(
-    frameLeaks(christa, 2, [until('taxman', (e) => e.event === 'drew' && e.seat === 2 && e.cards), until('manager', (e) => e.event === 'operator_drew' && e.card)]),
+    frameLeaks(christa, 2, [until('taxman', (e) => e.kind === 'drew' && e.seat === 2 && e.cards), until('manager', (e) => e.kind === 'operator_drew' && e.card)]),
     [],
   );
   assert.deepEqual(frameLeaks(watcher, null, [never('taxman'), never('secretary'), until('boss', bossDiscarded), until('manager', kept)]), []);
@@ -231,7 +231,7 @@ test('secrets: only the OPERATOR and DIRECTOR players see what they looked at', 
     messages(r)
       .map(gamePart)
       .filter(Boolean)
-      .some((g) => g.view?.secret?.secret === 'director_look' || (g.events ?? []).some((e) => e.event?.event === 'director_looked' && e.event.hand));
+      .some((g) => g.view?.secret?.secret === 'director_look' || (g.events ?? []).some((e) => e.event?.kind === 'director_looked' && e.event.hand));
   assert.equal(lookedIn(jacky), true);
   for (const r of [anton, christa, watcher]) assert.equal(lookedIn(r), false, `${r.name} never received the look`);
 
@@ -286,7 +286,7 @@ test('three players create, join and finish a random game by clicking; every end
       .map(gamePart)
       .filter(Boolean)
       .flatMap((g) => (g.events ?? []).map((e) => e.event))
-      .filter((e) => e?.event === 'chose' && e.seat === 0);
+      .filter((e) => e?.kind === 'chose' && e.seat === 0);
     assert.ok(told.length === 1 && told[0].card === null, `${p.name} is told that Anton chose, not what`);
   }
   let actions = 1;

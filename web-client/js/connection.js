@@ -5,7 +5,7 @@
 // `onMessage` and reports its state to `onStatus`
 // ('connecting' | 'open' | 'reconnecting' | 'stopped').
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 const PING_EVERY_MS = 20_000;
 // No message at all for this long (a ping is answered within it) means the

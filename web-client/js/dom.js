@@ -2,21 +2,33 @@
 // server messages) goes into the page as text nodes, never as HTML: `h`
 // has no way to set innerHTML.
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Properties set as DOM properties on HTML elements rather than as attributes. */
+const HTML_PROPERTIES = new Set(['disabled', 'hidden', 'checked', 'selected', 'value']);
+
 /**
  * Builds an element. `props` sets attributes (`class`, `data-*`, `aria-*`,
  * `for`...), boolean properties (`disabled`, `hidden`, `checked`), event
  * handlers (`onclick`...) and `dataset`. Children may be strings (inserted
  * as text), nodes, arrays of either, or null/false (skipped).
+ *
+ * SVG: `h('svg', ...)` and any tag written `svg:<name>` (`h('svg:circle',
+ * {cx: 5, cy: 5, r: 4})`) are created in the SVG namespace, where every
+ * prop is an attribute. Children are built before their parent, so the
+ * namespace cannot be inherited: each SVG descendant names it (or use
+ * `svg('circle', ...)`).
  */
 export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
+  const inSvg = tag === 'svg' || tag.startsWith('svg:');
+  const el = inSvg ? document.createElementNS(SVG_NS, tag === 'svg' ? 'svg' : tag.slice(4)) : document.createElement(tag);
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith('on') && typeof value === 'function') {
       el.addEventListener(key.slice(2), value);
     } else if (key === 'dataset') {
       Object.assign(el.dataset, value);
-    } else if (key === 'disabled' || key === 'hidden' || key === 'checked' || key === 'selected' || key === 'value') {
+    } else if (!inSvg && HTML_PROPERTIES.has(key)) {
       el[key] = value;
     } else {
       el.setAttribute(key, value === true ? '' : String(value));
@@ -24,6 +36,11 @@ export function h(tag, props = {}, ...children) {
   }
   append(el, children);
   return el;
+}
+
+/** An SVG element: `svg('rect', props, ...children)` is `h('svg:rect', ...)`. */
+export function svg(tag, props = {}, ...children) {
+  return h(tag === 'svg' ? 'svg' : `svg:${tag}`, props, ...children);
 }
 
 /** Appends children (strings become text nodes). */

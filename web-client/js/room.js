@@ -1,7 +1,8 @@
 // The room page (/r/<room_id>): invite link, seats, joining, starting, and
-// the running game. Shared by every game; the table itself, the words of
-// the log and the end details come from the game's renderer
-// (js/games/registry.js).
+// the running game. Shared by every game, with the status bar above the
+// table (js/frame.js); the table itself, the words of the log and the end
+// details come from the game's renderer (js/games/registry.js), loaded on
+// demand for this room's game only.
 //
 // The server is the authority: this page shows what the last message said
 // and offers exactly the legal actions the server listed.
@@ -12,7 +13,8 @@ import { Connection } from './connection.js';
 import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
-import { rendererFor } from './games/registry.js';
+import { loadRenderer } from './games/registry.js';
+import { TableFrame } from './frame.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -33,12 +35,16 @@ const state = {
   pending: null,
   /** 'join' | 'leave' | 'start' while the server has not answered */
   lobbyPending: null,
+  /** the game's renderer once its module has loaded, and its table */
   renderer: null,
   table: null,
+  /** {id, promise}: the renderer module being loaded for this room's game */
+  loading: null,
   endShown: false,
 };
 
 const gameLog = new GameLog($('log'), $('last-event'));
+const frame = new TableFrame($('table-frame'));
 let connection = null;
 
 function nameOf(seat) {
@@ -189,17 +195,36 @@ function onError(msg) {
   renderAll();
 }
 
+/** Starts loading the renderer of `gameId` (once); resolves to it. */
+function rendererFor(gameId) {
+  if (state.loading?.id !== gameId) state.loading = { id: gameId, promise: loadRenderer(gameId) };
+  return state.loading.promise;
+}
+
 function applySnapshot(game) {
   const sameTable = state.game && state.game.game === game.game && state.table;
   state.game = { ...game, log: game.log ?? [] };
   state.recent = [];
   if (!sameTable) {
-    state.renderer = rendererFor(game.game);
-    state.table = state.renderer.createTable($('table'));
+    state.renderer = null;
+    state.table = null;
+    rendererFor(game.game).then((renderer) => {
+      // Another game's snapshot may have come while this one loaded.
+      if (state.game?.game !== renderer.id || state.table) return;
+      state.renderer = renderer;
+      state.table = renderer.createTable($('table'));
+      resetLog();
+      renderAll();
+    });
+  } else {
+    resetLog();
   }
+  renderAll();
+}
+
+function resetLog() {
   const ctx = gameContext();
   gameLog.reset(state.game.log, (event) => state.renderer.describeEvent(event, ctx));
-  renderAll();
 }
 
 function applyUpdate(update) {
@@ -219,10 +244,14 @@ function applyUpdate(update) {
   state.game.legal = update.legal ?? [];
   state.game.seq = Math.max(state.game.seq, update.seq);
   state.game.outcome = update.outcome ?? null;
+  state.game.deadline_at = update.deadline_at ?? null;
   state.recent = fresh;
   if (fresh.length > 0) clearPending();
-  const ctx = gameContext();
-  gameLog.append(fresh, (event) => state.renderer.describeEvent(event, ctx));
+  if (state.renderer) {
+    // (Until the renderer has loaded, the log waits: it is written whole then.)
+    const ctx = gameContext();
+    gameLog.append(fresh, (event) => state.renderer.describeEvent(event, ctx));
+  }
   renderAll();
 }
 
@@ -338,18 +367,35 @@ function renderLobby() {
 
 function renderGame() {
   const game = state.game;
+  // The table shows once its game's module has loaded (a moment at most:
+  // it starts loading with the lobby).
+  const ready = Boolean(game && state.table);
   document.body.classList.toggle('in-game', Boolean(game));
-  $('game').hidden = !game;
-  $('log-panel').hidden = !game;
-  if (!game) {
+  $('game').hidden = !ready;
+  $('log-panel').hidden = !ready;
+  if (!ready) {
     $('end').hidden = true;
     return;
   }
   const ctx = gameContext();
   $('game').dataset.seq = String(game.seq);
+  renderFrame(ctx);
   state.table.render(ctx);
   renderHeader();
   renderEnd(ctx);
+}
+
+function renderFrame(ctx) {
+  const { view } = ctx;
+  frame.render({
+    names: nameOf,
+    seat: ctx.seat,
+    active: state.renderer.activeSeats(view),
+    turn: state.renderer.turnSeat?.(view) ?? null,
+    asked: ctx.legal.length > 0,
+    over: Boolean(state.game.outcome),
+    deadlineAt: state.game.deadline_at,
+  });
 }
 
 function renderEnd(ctx) {
@@ -462,7 +508,11 @@ async function main() {
   if (room && !(room instanceof Error)) state.room = room;
   const gameId = state.room?.game;
   state.gameInfo = Array.isArray(games) ? games.find((g) => g.id === gameId) ?? null : null;
-  if (gameId) store.rememberRoom(roomId, gameId);
+  if (gameId) {
+    store.rememberRoom(roomId, gameId);
+    // Load the table's code while the lobby fills, so the start is instant.
+    rendererFor(gameId);
+  }
   renderAll();
 
   connection = new Connection({

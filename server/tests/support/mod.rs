@@ -426,7 +426,7 @@ impl Client {
     /// Round trip: proves the socket is open and everything sent before was
     /// handled (messages are handled in order).
     pub async fn ping(&mut self) {
-        self.send(&ClientMessage::Ping).await;
+        self.send(&ClientMessage::Ping {}).await;
         loop {
             match self.recv().await {
                 ServerMessage::Pong => return,

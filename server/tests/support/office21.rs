@@ -212,7 +212,7 @@ pub fn assert_secrets_kept(transcript: &[String], me: Option<Seat>) {
         let frame: Value = serde_json::from_str(text).unwrap();
         let at = || format!("frame {index} to {me:?}: {text}");
         for event in frame_events(&frame) {
-            let kind = event["event"].as_str().expect("an event tag");
+            let kind = event["kind"].as_str().expect("an event tag");
             for (name, owner, secret) in SECRET_FIELDS {
                 if kind != name {
                     continue;

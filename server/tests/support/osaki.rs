@@ -182,7 +182,7 @@ impl Table {
                 events: Vec::new(),
             });
         }
-        players[0].client.send(&ClientMessage::Start).await;
+        players[0].client.send(&ClientMessage::Start {}).await;
         for player in &mut players {
             player.expect_snapshot().await;
             // Then the room says the game is on.

@@ -1,6 +1,8 @@
 // Game renderers, keyed by game id. The room page (lobby, connection, log,
-// end screen) is shared; each game brings only its table and the words for
-// its events. Adding a game's table is one module and one line here.
+// status bar, end screen) is shared; each game brings only its table and
+// the words for its events, in its own folder (js/games/<id>/index.js,
+// exporting `renderer`). A room page loads only its own game's module, on
+// demand. Adding a game's table is one folder and one line here.
 //
 // A renderer is an object:
 //   id: the game id ("osaki")
@@ -8,21 +10,33 @@
 //       UI state (a picked stack) between renders
 //   describeEvent(event, ctx) -> text/nodes or null   one log line, in words
 //   describeEnding(ctx) -> node   game-specific end-screen details
-//   activeSeats(view) -> [seat]   whose turn it is (for the seat list)
+//   activeSeats(view) -> [seat]   who must decide now (for the seat list and
+//       the status bar); several seats when they decide at once
+//   turnSeat(view) -> seat|null   (optional) whose turn it is, when the game
+//       has turns; a viewer asked to decide during someone else's turn gets
+//       the status bar's out-of-turn prompt
 //   endYouLine(won) -> text   (optional) the end screen's line to a player
 // where ctx = { board, view, legal, seat, names(seat), busy, recent, act(action) }.
 
-import { osaki } from './osaki.js';
-import { office21 } from './office21.js';
+const modules = {
+  osaki: () => import('./osaki/index.js'),
+  office21: () => import('./office21/index.js'),
+};
 
-const renderers = new Map([
-  [osaki.id, osaki],
-  [office21.id, office21],
-]);
-
-/** The renderer for a game, or a plain fallback that still shows the log. */
-export function rendererFor(gameId) {
-  return renderers.get(gameId) ?? fallbackRenderer(gameId);
+/**
+ * The renderer for a game, loaded on first use; a plain fallback that still
+ * shows the log when this client has no table for the game (or its module
+ * fails to load).
+ */
+export async function loadRenderer(gameId) {
+  const load = Object.hasOwn(modules, gameId) ? modules[gameId] : null;
+  if (!load) return fallbackRenderer(gameId);
+  try {
+    return (await load()).renderer;
+  } catch (error) {
+    console.error(`cannot load the ${gameId} table`, error);
+    return fallbackRenderer(gameId);
+  }
 }
 
 function fallbackRenderer(gameId) {

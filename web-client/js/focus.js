@@ -1,0 +1,47 @@
+// Keyboard focus across re-renders, shared by every game's table. A table
+// replaces its children on every update, which would drop the focus of a
+// keyboard user after each move by anyone. Controls carry a `data-key` that
+// stays the same from one render to the next; this puts the focus back on
+// the control with the same key, or on the prompt of a new decision.
+
+export class FocusKeeper {
+  /** @param {HTMLElement} container the element whose children are replaced */
+  constructor(container) {
+    this.container = container;
+    this.lastKey = null;
+    this.lastDecisionKey = null;
+    container.addEventListener('focusin', (e) => {
+      const key = e.target?.dataset?.key;
+      if (key) this.lastKey = key;
+    });
+  }
+
+  /**
+   * Call before replacing the children: whether the focus is in the table
+   * (or nowhere, i.e. on the body). Focus elsewhere on the page (the name
+   * field, the log) is never taken away.
+   */
+  capture() {
+    const active = document.activeElement;
+    return active === document.body || active === null || this.container.contains(active);
+  }
+
+  /**
+   * Call after replacing the children, with what `capture` returned. When
+   * `decisionKey` (what the viewer is deciding now; null when nothing) is
+   * new and `prompt` exists, the focus goes to the prompt; otherwise back
+   * to the enabled button with the last focused key.
+   */
+  restore(focusWasHere, { decisionKey = null, prompt = null } = {}) {
+    if (focusWasHere) {
+      const again = this.lastKey ? this.container.querySelector(`[data-key="${CSS.escape(this.lastKey)}"]`) : null;
+      if (decisionKey !== null && decisionKey !== this.lastDecisionKey && prompt) {
+        // A new decision for this viewer: bring keyboard users to its prompt.
+        prompt.focus({ preventScroll: true });
+      } else if (again && again.tagName === 'BUTTON' && !again.disabled) {
+        again.focus({ preventScroll: true });
+      }
+    }
+    this.lastDecisionKey = decisionKey;
+  }
+}

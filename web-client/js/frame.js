@@ -1,0 +1,113 @@
+// The status bar above every game's table (the shared table frame): whose
+// turn it is, the time left when the game has a deadline, and a prompt
+// when this viewer must decide during someone else's turn (a BOSS's owner
+// choosing a SECRETARY, everyone choosing a set-up card at once). Each
+// game's renderer says who is to act (`activeSeats`, `turnSeat`); the frame
+// is the same for every game. Names are inserted as text.
+
+import { h, joinNames, replace } from './dom.js';
+
+export class TableFrame {
+  /** @param {HTMLElement} el the frame's element (#table-frame) */
+  constructor(el) {
+    this.el = el;
+    this.deadlineAt = null;
+    this.timer = null;
+    this.shown = null;
+  }
+
+  /**
+   * @param {object} s
+   * @param {(seat: number) => string} s.names
+   * @param {number|null} s.seat the viewer's seat (null for spectators)
+   * @param {number[]} s.active seats that must decide now
+   * @param {number|null} s.turn whose turn it is, if the game has turns
+   * @param {boolean} s.asked whether this viewer has legal actions now
+   * @param {boolean} s.over whether the game has ended
+   * @param {number|null|undefined} s.deadlineAt when the current decision
+   *   times out (epoch milliseconds); absent when the game has no deadline
+   */
+  render({ names, seat, active, turn, asked, over, deadlineAt }) {
+    const mine = seat !== null && seat !== undefined;
+    const outOfTurn = mine && asked && !over && turn !== null && turn !== undefined && turn !== seat;
+    // Rebuilt only when what it says changes, so that the out-of-turn alert
+    // is announced once, not after every move.
+    const shown = JSON.stringify([seat, active, turn, over, outOfTurn, (active ?? []).map(names), turn === null ? null : names(turn)]);
+    if (shown !== this.shown) this.build({ names, seat, active, turn, over, outOfTurn });
+    this.shown = shown;
+    this.setDeadline(over ? null : deadlineAt);
+  }
+
+  build({ names, seat, active, turn, over, outOfTurn }) {
+    replace(
+      this.el,
+      h('p', { class: 'frame-turn', 'data-testid': 'frame-turn' }, turnText({ names, seat, active, turn, over })),
+      h('p', { class: 'frame-deadline', 'data-testid': 'frame-deadline', hidden: true }),
+      outOfTurn
+        ? h(
+            'p',
+            { class: 'frame-out-of-turn', 'data-testid': 'frame-out-of-turn', role: 'alert' },
+            'Your decision is needed during ',
+            h('span', { class: 'frame-name' }, names(turn)),
+            '\u2019s turn. ',
+            h('button', { type: 'button', class: 'small', onclick: goToDecision }, 'Go to it'),
+          )
+        : null,
+    );
+    this.el.dataset.outOfTurn = outOfTurn ? 'true' : 'false';
+  }
+
+  /** Starts, moves or stops the countdown; nothing is shown without a deadline. */
+  setDeadline(deadlineAt) {
+    const at = typeof deadlineAt === 'number' && Number.isFinite(deadlineAt) ? deadlineAt : null;
+    this.deadlineAt = at;
+    if (at === null) {
+      clearInterval(this.timer);
+      this.timer = null;
+    } else if (this.timer === null) {
+      this.timer = setInterval(() => this.tick(), 1000);
+    }
+    this.tick();
+  }
+
+  tick() {
+    const el = this.el.querySelector('.frame-deadline');
+    if (!el) return;
+    if (this.deadlineAt === null) {
+      el.hidden = true;
+      el.textContent = '';
+      return;
+    }
+    const left = Math.max(0, Math.ceil((this.deadlineAt - Date.now()) / 1000));
+    el.hidden = false;
+    el.dataset.secondsLeft = String(left);
+    el.textContent = left > 0 ? `Time left: ${clock(left)}` : 'Time is up.';
+  }
+}
+
+function turnText({ names, seat, active, turn, over }) {
+  if (over) return 'The game is over.';
+  if (turn !== null && turn !== undefined) {
+    return turn === seat ? 'Your turn.' : [h('span', { class: 'frame-name' }, names(turn)), '\u2019s turn.'];
+  }
+  if (!active || active.length === 0) return '';
+  if (active.includes(seat)) return active.length > 1 ? 'Everyone still choosing decides at once: your choice is needed.' : 'Your decision.';
+  return ['Waiting for ', ...joinNames(active.map((s) => h('span', { class: 'frame-name' }, names(s)))), '.'];
+}
+
+/** "1:05" */
+function clock(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** Moves the focus to the game's prompt, or to its first enabled action. */
+function goToDecision() {
+  const table = document.getElementById('table');
+  const target = table?.querySelector('[data-testid="prompt"]') ?? table?.querySelector('button[data-action]:not([disabled])');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex') && target.tagName !== 'BUTTON') target.setAttribute('tabindex', '-1');
+  target.focus();
+  target.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+}

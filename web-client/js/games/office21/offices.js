@@ -1,0 +1,140 @@
+// One player's office: its cards (buttons where a legal action names
+// them), profit, badges and notes (out, at 21, holds the TAXMAN, set-up
+// state).
+
+import { h } from '../../dom.js';
+import { cardBox, cardButton, describeOfficeCard, recentIds } from './cards.js';
+import { LEGAL_VERB, publicOptions } from './legal.js';
+import { millions, plural, possessive } from './words.js';
+
+export function renderOffice(ctx, seat, decision, legal) {
+  const { view, board } = ctx;
+  const player = view.players.find((p) => p.seat === seat);
+  const mine = seat === ctx.seat;
+  const stage = view.stage ?? {};
+  const theirTurn = stage.stage === 'turn' && stage.seat === seat;
+  const winner = view.ending?.winners?.includes(seat);
+  const at21 = !player.eliminated && Number(player.profit) === Number(board?.target ?? 21);
+  const options = decision && decision.seat !== ctx.seat ? publicOptions(decision) : new Set();
+  const recent = recentIds(ctx.recent);
+
+  const cards = player.office.map((card) => {
+    const action = legal.onCard.get(card.id);
+    const key = `o-${card.id}`;
+    const common = { kind: card.card, faceUp: card.face_up, id: card.id, seat, key };
+    if (action) {
+      return h(
+        'li',
+        { class: 'o21-slot' },
+        cardButton(ctx, action, {
+          ...common,
+          label: `${LEGAL_VERB[action.kind] ?? action.kind} ${mine ? 'your' : possessive(ctx.names(seat))} ${describeOfficeCard(board, card)}`,
+          tag: action.kind,
+          extraClass: recent.has(card.id) ? 'just-played' : '',
+        }),
+      );
+    }
+    return h(
+      'li',
+      { class: 'o21-slot' },
+      cardBox(board, {
+        ...common,
+        extraClass: [options.has(card.id) ? 'o21-option' : '', recent.has(card.id) ? 'just-played' : ''].join(' ').trim(),
+      }),
+    );
+  });
+
+  if (stage.stage === 'set_up' && player.chosen) {
+    if (mine && view.your_choice) {
+      cards.push(
+        h(
+          'li',
+          { class: 'o21-slot' },
+          cardBox(board, { kind: view.your_choice, faceUp: false, note: 'your choice, hidden', extraClass: 'o21-setup-choice', attrs: { 'data-setup-choice': 'mine' } }),
+        ),
+      );
+    } else {
+      cards.push(
+        h(
+          'li',
+          { class: 'o21-slot' },
+          h(
+            'div',
+            { class: 'o21-card o21-card-back', role: 'img', 'aria-label': 'A card put face down, not revealed yet', 'data-setup-choice': 'hidden' },
+            h('span', { class: 'o21-card-name' }, 'chosen'),
+            h('span', { class: 'o21-card-down' }, 'face down'),
+          ),
+        ),
+      );
+    }
+  }
+
+  const waiting = stage.stage === 'set_up' && !stage.love && (stage.waiting ?? []).includes(seat);
+  const notes = [];
+  if (player.eliminated) {
+    notes.push(
+      h('p', { class: 'o21-note o21-out-note', 'data-testid': 'eliminated' }, `Out of the game: record-breaking profits (${millions(player.profit)}).`),
+    );
+  } else if (at21 && !view.ending) {
+    notes.push(
+      h(
+        'p',
+        { class: 'o21-note o21-at21-note', 'data-testid': 'at21', 'data-since': String(player.profit_since) },
+        `Reached exactly 21 M (move ${player.profit_since}): `,
+        mine ? 'you win' : 'wins',
+        ' at the start of ',
+        mine ? 'your' : 'their',
+        ' next turn if still at 21 M.',
+      ),
+    );
+  }
+  if (view.audit && view.audit.holder === seat && !view.ending) {
+    notes.push(h('p', { class: 'o21-note o21-audit-note' }, 'Holds the TAXMAN.'));
+  }
+  if (stage.stage === 'set_up' && !stage.love) {
+    notes.push(h('p', { class: 'o21-note', 'data-testid': 'setup-state' }, player.chosen ? 'has chosen' : waiting ? 'choosing\u2026' : ''));
+  }
+
+  const classes = ['o21-office'];
+  if (mine) classes.push('o21-office-mine');
+  if (theirTurn) classes.push('o21-office-turn');
+  if (winner) classes.push('o21-office-winner');
+  if (player.eliminated) classes.push('o21-office-out');
+  if (at21) classes.push('o21-office-at21');
+
+  return h(
+    'section',
+    {
+      class: classes.join(' '),
+      'data-seat': String(seat),
+      'data-eliminated': player.eliminated ? 'true' : undefined,
+      'aria-label': mine ? 'Your office' : `${possessive(ctx.names(seat))} office`,
+    },
+    h(
+      'header',
+      { class: 'o21-office-header' },
+      h(
+        'h3',
+        { class: 'o21-office-name' },
+        h('span', { class: 'o21-player-name' }, ctx.names(seat)),
+        mine ? h('span', { class: 'badge badge-you' }, 'you') : null,
+        theirTurn && !view.ending ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
+        at21 ? h('span', { class: 'badge badge-21' }, '21!') : null,
+        player.eliminated ? h('span', { class: 'badge badge-out' }, 'out') : null,
+        winner ? h('span', { class: 'badge badge-winner' }, 'winner') : null,
+        view.start_player === seat ? h('span', { class: 'badge', title: 'Start player' }, 'started') : null,
+      ),
+      h(
+        'p',
+        { class: 'o21-office-meta' },
+        h('strong', { class: 'o21-profit', 'data-testid': 'profit' }, millions(player.profit)),
+        h('span', { 'data-testid': 'card-count' }, plural(player.office.length, 'card')),
+        mine ? null : h('span', { 'data-testid': 'hand-count' }, `${player.hand} in hand`),
+      ),
+    ),
+    notes,
+    cards.length > 0
+      ? h('ol', { class: 'o21-cards', 'aria-label': mine ? 'Cards in your office' : `Cards in ${possessive(ctx.names(seat))} office` }, cards)
+      : h('p', { class: 'o21-empty' }, player.eliminated ? '' : 'No cards in the office yet.'),
+  );
+}

@@ -1,0 +1,90 @@
+// The shared part of the table: the draw pile (and the top card the viewer
+// knows), the discard pile, the TAXMAN's audit and the stalling counter.
+// `ui` is the table's own state (whether the discard list is open).
+
+import { h } from '../../dom.js';
+import { aCard, cardName, plural, possessive } from './words.js';
+
+export function renderStatus(ctx, ui) {
+  const { view, board } = ctx;
+  const items = [];
+  items.push(
+    h(
+      'p',
+      { class: 'o21-pile', 'data-testid': 'pile' },
+      h('span', { class: 'o21-label' }, 'Draw pile'),
+      ' ',
+      h('strong', { 'data-testid': 'pile-count' }, plural(view.pile, 'card')),
+      view.exhausted ? ' \u00b7 used up: no more refills' : null,
+    ),
+  );
+  if (view.pile_top) {
+    items.push(
+      h(
+        'p',
+        { class: 'o21-pile-top', 'data-testid': 'pile-top', 'data-card': view.pile_top },
+        'You know the top card is ',
+        h('strong', {}, aCard(board, view.pile_top)),
+        ' (you put it back with your OPERATOR; nobody else knows).',
+      ),
+    );
+  }
+  items.push(renderDiscard(ctx, ui));
+  if (view.audit) {
+    const holder = view.audit.holder === ctx.seat ? 'your' : possessive(ctx.names(view.audit.holder));
+    const before = view.audit.turns_before;
+    items.push(
+      h(
+        'p',
+        { class: 'o21-audit', 'data-testid': 'audit', 'data-holder': String(view.audit.holder), 'data-turns-before': String(before) },
+        h('span', { class: 'o21-label' }, 'TAXMAN'),
+        ' ',
+        `Tax audit at the start of ${holder} next turn`,
+        before === 0 ? ' (the next turn).' : ` (${plural(before, 'other turn')} before it).`,
+      ),
+    );
+  }
+  if (view.exhausted && view.audit) {
+    items.push(h('p', { class: 'o21-note' }, 'If the TAXMAN leaves play now, the game ends at once (full employment).'));
+  }
+  if (view.idle_turns > 0 && !view.ending) {
+    items.push(
+      h(
+        'p',
+        { class: 'o21-note', 'data-testid': 'idle' },
+        `The office is stalling: ${view.idle_turns} of ${view.stall_limit} turns without progress (at ${view.stall_limit} the game ends).`,
+      ),
+    );
+  }
+  return h('div', { class: 'o21-status', 'aria-label': 'Pile, discard pile and tax audit' }, items);
+}
+
+export function renderDiscard(ctx, ui) {
+  const { view, board } = ctx;
+  const discard = view.discard ?? [];
+  const latest = discard[discard.length - 1];
+  const head = [
+    h('span', { class: 'o21-label' }, 'Discard pile'),
+    ' ',
+    h('strong', { 'data-testid': 'discard-count' }, plural(discard.length, 'card')),
+    latest ? [' \u00b7 latest: ', h('span', { class: 'o21-discard-top', 'data-testid': 'discard-top', 'data-card': latest }, cardName(board, latest))] : null,
+  ];
+  if (discard.length === 0) return h('p', { class: 'o21-discard', 'data-testid': 'discard' }, head);
+  const details = h(
+    'details',
+    {
+      class: 'o21-discard-all',
+      ontoggle: (e) => {
+        ui.discardOpen = e.currentTarget.open;
+      },
+    },
+    h('summary', {}, 'Show all discarded cards'),
+    h(
+      'ol',
+      { class: 'o21-discard-list', reversed: true },
+      [...discard].reverse().map((kind) => h('li', { 'data-card': kind }, cardName(board, kind))),
+    ),
+  );
+  details.open = ui.discardOpen;
+  return h('div', { class: 'o21-discard', 'data-testid': 'discard' }, h('p', {}, head), details);
+}

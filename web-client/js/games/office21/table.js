@@ -1,0 +1,61 @@
+// The Office 21 table: the banner, the viewer's prompt, the piles, every
+// office (the viewer's last, next to the hand) and the hand. Each part is
+// drawn by its own module; this one puts them together and keeps the
+// table's own state between renders (the discard list's toggle, focus).
+
+import { h, replace } from '../../dom.js';
+import { FocusKeeper } from '../../focus.js';
+import { renderHand } from './hand.js';
+import { decisionOf, indexLegal } from './legal.js';
+import { renderOffice } from './offices.js';
+import { bannerText, renderPrompt } from './prompt.js';
+import { renderStatus } from './status.js';
+
+export class Office21Table {
+  constructor(container) {
+    this.container = container;
+    /** State of the table's own controls, kept across renders. */
+    this.ui = { discardOpen: false };
+    this.focus = new FocusKeeper(container);
+  }
+
+  render(ctx) {
+    const { view } = ctx;
+    const legal = indexLegal(ctx.legal);
+    const focusWasHere = this.focus.capture();
+    const decision = decisionOf(view);
+    const mine = ctx.seat !== null && ctx.seat !== undefined;
+
+    replace(
+      this.container,
+      h('p', { class: 'turn-banner', 'data-testid': 'turn-banner' }, bannerText(ctx, decision, legal)),
+      mine && !view.ending ? renderPrompt(ctx, decision, legal) : null,
+      renderStatus(ctx, this.ui),
+      h('div', { class: 'o21-offices' }, seatOrder(ctx).map((seat) => renderOffice(ctx, seat, decision, legal))),
+      mine ? renderHand(ctx, decision, legal) : null,
+    );
+
+    this.focus.restore(focusWasHere, {
+      decisionKey: decisionKey(view, legal),
+      prompt: this.container.querySelector('.o21-prompt'),
+    });
+  }
+}
+
+/** Identifies the viewer's current decision (null when nothing to decide). */
+function decisionKey(view, legal) {
+  if (legal.count === 0) return null;
+  const stage = view.stage ?? {};
+  if (stage.stage === 'set_up') return `setup:${stage.attempt}:${stage.round}:${stage.love ? stage.love.card : '-'}`;
+  if (stage.stage === 'turn') return `turn:${view.moment}:${stage.decision?.decision}`;
+  return null;
+}
+
+/** Others clockwise from the viewer, the viewer's own office last (next to the hand). */
+function seatOrder(ctx) {
+  const seats = ctx.view.players.map((p) => p.seat);
+  if (ctx.seat === null || ctx.seat === undefined) return seats;
+  const i = seats.indexOf(ctx.seat);
+  if (i < 0) return seats;
+  return [...seats.slice(i + 1), ...seats.slice(0, i), ctx.seat];
+}

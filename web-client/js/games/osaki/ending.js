@@ -1,0 +1,51 @@
+// Osaki's end details: why it ended, tiles left per player, the tiles set
+// aside.
+
+import { h, joinNames } from '../../dom.js';
+import { phrase, tileWords } from './tiles.js';
+
+export function describeEnding(ctx) {
+  const { view, board } = ctx;
+  const ending = view.ending;
+  if (!ending) return null;
+  const reason =
+    ending.reason === 'left_early'
+      ? [
+          ...joinNames(ending.winners.map((s) => ctx.names(s))),
+          ' handed off their last tiles: ',
+          h('q', { class: 'call' }, phrase(board, 'leaving_now')),
+          ' ',
+          h('q', { class: 'call' }, phrase(board, 'good_job')),
+        ]
+      : ['Every tile is turned and nothing more can be stacked: fewest tiles wins.'];
+  const rows = view.areas.map((area) =>
+    h(
+      'tr',
+      { class: ending.winners.includes(area.seat) ? 'winner' : '' },
+      h('th', { scope: 'row' }, ctx.names(area.seat)),
+      h('td', {}, String(ending.tiles?.[area.seat] ?? area.tiles)),
+      h('td', {}, ending.winners.includes(area.seat) ? 'winner' : ''),
+    ),
+  );
+  const revealed = view.leftover?.filter((l) => l.face === 'revealed') ?? [];
+  return h(
+    'div',
+    { class: 'ending-details' },
+    h('p', {}, reason),
+    h(
+      'table',
+      { class: 'scores' },
+      h('caption', {}, 'Tiles left in front of each player'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Tiles'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Result')))),
+      h('tbody', {}, rows),
+    ),
+    revealed.length
+      ? h(
+          'div',
+          { class: 'revealed' },
+          h('p', {}, 'The tiles set aside were:'),
+          h('ul', {}, revealed.map((l) => h('li', {}, tileWords(board, l.tile)))),
+        )
+      : null,
+  );
+}

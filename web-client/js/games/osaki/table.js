@@ -1,0 +1,239 @@
+// The Osaki table: every player's row of slots (the viewer's first), the
+// set-aside tiles, and the pick-then-drop of a stack. The server's legal
+// actions are the only source of what is clickable: a tile is a button
+// exactly when some legal action names it. Turning is one click; stacking
+// is pick (one of your stacks) then drop (a target that a legal action
+// pairs with it). Escape, or clicking the picked stack again, cancels the
+// pick.
+
+import { h, replace } from '../../dom.js';
+import { FocusKeeper } from '../../focus.js';
+import { TASK_CLASS, characterText, describePile, indexLegal, recentMarks, tileFace, tileText, topOf, whose } from './tiles.js';
+
+export class OsakiTable {
+  constructor(container) {
+    this.container = container;
+    this.pickedFrom = null;
+    this.ctx = null;
+    this.focus = new FocusKeeper(container);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) {
+        this.pickedFrom = null;
+        this.render(this.ctx);
+      }
+    });
+  }
+
+  render(ctx) {
+    this.ctx = ctx;
+    const { board, view } = ctx;
+    const legal = indexLegal(ctx.legal);
+    if (this.pickedFrom !== null && !legal.targetsByFrom.has(this.pickedFrom)) this.pickedFrom = null;
+    const marks = recentMarks(ctx.recent);
+
+    const focusWasHere = this.focus.capture();
+
+    const order = view.areas.map((a) => a.seat);
+    if (view.you !== null && view.you !== undefined) {
+      const i = order.indexOf(view.you);
+      if (i > 0) order.push(...order.splice(0, i));
+    }
+
+    const areas = order.map((seat) => this.renderArea(ctx, view.areas.find((a) => a.seat === seat), legal, marks));
+
+    replace(
+      this.container,
+      h('p', { class: 'turn-banner', 'data-testid': 'turn-banner' }, this.bannerText(ctx, legal)),
+      h('div', { class: 'areas' }, areas),
+      view.leftover?.length ? this.renderLeftover(ctx) : null,
+    );
+
+    this.focus.restore(focusWasHere);
+  }
+
+  bannerText(ctx, legal) {
+    const { view, board } = ctx;
+    if (view.ending) return 'The game is over.';
+    if (view.turn === null || view.turn === undefined) return '';
+    if (view.turn !== ctx.seat) return `${ctx.names(view.turn)}\u2019s turn.`;
+    if (ctx.busy) return 'Sending your move\u2026';
+    if (this.pickedFrom !== null) {
+      const pile = view.areas.find((a) => a.seat === ctx.seat)?.slots[this.pickedFrom];
+      const what = pile?.pile === 'stack' ? tileText(board, topOf(pile)) : 'your stack';
+      return `Now pick where ${what} goes (a highlighted stack). Escape cancels.`;
+    }
+    const canTurn = legal.turns.size > 0;
+    const canStack = legal.targetsByFrom.size > 0;
+    if (canTurn && canStack) return 'Your turn: turn over one of your tiles, or pick one of your highlighted stacks to hand off.';
+    if (canTurn) return 'Your turn: turn over one of your highlighted tiles.';
+    if (canStack) return 'Your turn: pick one of your highlighted stacks to hand off.';
+    return 'Your turn.';
+  }
+
+  renderArea(ctx, area, legal, marks) {
+    const { view } = ctx;
+    const mine = area.seat === ctx.seat;
+    const theirTurn = view.turn === area.seat && !view.ending;
+    const pickedTargets = this.pickedFrom !== null ? legal.targetsByFrom.get(this.pickedFrom) ?? [] : [];
+    const winner = view.ending?.winners?.includes(area.seat);
+
+    const slots = area.slots.map((pile, slot) => {
+      const key = `${area.seat}-${slot}`;
+      const common = {
+        'data-key': key,
+        'data-seat': String(area.seat),
+        'data-slot': String(slot),
+        'data-pile': pile.pile,
+        'data-character': pile.pile === 'unturned' ? pile.character : pile.pile === 'stack' ? topOf(pile).character : undefined,
+        'data-task': pile.pile === 'stack' ? topOf(pile).task : undefined,
+        'data-height': pile.pile === 'stack' ? String(pile.tiles.length) : undefined,
+      };
+      const classes = ['tile', `pile-${pile.pile}`];
+      if (pile.pile === 'stack') classes.push(TASK_CLASS[topOf(pile).task] ?? '');
+      if (marks.has(key)) classes.push(marks.get(key));
+
+      if (pile.pile === 'empty') {
+        return h('li', { class: 'slot slot-empty' }, h('div', { ...common, class: 'tile pile-empty', 'aria-hidden': 'true' }));
+      }
+
+      let button = null;
+      if (mine && pile.pile === 'unturned' && legal.turns.has(slot)) {
+        button = {
+          legal: 'turn',
+          label: `Turn over your ${characterText(ctx.board, pile.character)} tile`,
+          onclick: () => {
+            this.pickedFrom = null;
+            ctx.act({ kind: 'turn', slot });
+          },
+        };
+      } else if (mine && pile.pile === 'stack' && legal.targetsByFrom.has(slot)) {
+        const picked = this.pickedFrom === slot;
+        button = {
+          legal: 'source',
+          pressed: picked,
+          label: `${picked ? 'Picked' : 'Pick'} your ${describePile(ctx.board, pile)} to hand off`,
+          onclick: () => {
+            this.pickedFrom = picked ? null : slot;
+            this.render(this.ctx);
+          },
+        };
+      }
+      const target = pickedTargets.find((a) => a.owner === area.seat && a.onto === slot);
+      if (target && !button) {
+        button = {
+          legal: 'target',
+          label: `Put your stack onto ${whose(ctx, area.seat)} ${describePile(ctx.board, pile)}`,
+          onclick: () => {
+            this.pickedFrom = null;
+            ctx.act(target);
+          },
+        };
+      } else if (target && button) {
+        // A stack is never stacked onto itself, so a source is not also a
+        // target of its own pick; another pick's target it may be.
+        button.legal = 'target';
+        button.label = `Put your stack onto ${whose(ctx, area.seat)} ${describePile(ctx.board, pile)}`;
+        button.onclick = () => {
+          this.pickedFrom = null;
+          ctx.act(target);
+        };
+        button.pressed = undefined;
+      }
+
+      if (button) {
+        classes.push('legal', `legal-${button.legal}`);
+        if (button.pressed) classes.push('picked');
+        return h(
+          'li',
+          { class: 'slot' },
+          h(
+            'button',
+            {
+              ...common,
+              type: 'button',
+              class: classes.join(' '),
+              'data-legal': button.legal,
+              'aria-label': button.label,
+              'aria-pressed': button.pressed === undefined ? undefined : String(button.pressed),
+              disabled: ctx.busy,
+              onclick: button.onclick,
+            },
+            tileFace(ctx.board, pile),
+          ),
+        );
+      }
+      return h(
+        'li',
+        { class: 'slot' },
+        h('div', { ...common, class: classes.join(' '), role: 'img', 'aria-label': describePile(ctx.board, pile) }, tileFace(ctx.board, pile)),
+      );
+    });
+
+    return h(
+      'section',
+      {
+        class: ['area', mine ? 'area-mine' : '', theirTurn ? 'area-turn' : '', winner ? 'area-winner' : ''].join(' '),
+        'data-seat': String(area.seat),
+        'aria-label': mine ? 'Your tiles' : `${ctx.names(area.seat)}\u2019s tiles`,
+      },
+      h(
+        'header',
+        { class: 'area-header' },
+        h('h3', { class: 'area-name' }, ctx.names(area.seat), mine ? h('span', { class: 'badge badge-you' }, 'you') : null),
+        h(
+          'span',
+          { class: 'area-meta' },
+          h('span', { class: 'tile-count', 'data-testid': 'tile-count' }, `${area.tiles} ${area.tiles === 1 ? 'tile' : 'tiles'}`),
+          theirTurn ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
+          winner ? h('span', { class: 'badge badge-winner' }, 'winner') : null,
+        ),
+      ),
+      h('ol', { class: 'slots' }, slots),
+    );
+  }
+
+  renderLeftover(ctx) {
+    const { board, view } = ctx;
+    const tiles = view.leftover.map((left) => {
+      if (left.face === 'revealed') {
+        return h(
+          'li',
+          { class: 'slot' },
+          h(
+            'div',
+            {
+              class: `tile pile-stack ${TASK_CLASS[left.tile.task] ?? ''}`,
+              role: 'img',
+              'aria-label': tileText(board, left.tile),
+              'data-pile': 'leftover',
+              'data-character': left.tile.character,
+              'data-task': left.tile.task,
+            },
+            tileFace(board, { pile: 'stack', tiles: [left.tile] }),
+          ),
+        );
+      }
+      return h(
+        'li',
+        { class: 'slot' },
+        h(
+          'div',
+          {
+            class: 'tile pile-unturned',
+            role: 'img',
+            'aria-label': `${characterText(board, left.character)}, never turned`,
+            'data-pile': 'leftover-hidden',
+            'data-character': left.character,
+          },
+          tileFace(board, { pile: 'unturned', character: left.character }),
+        ),
+      );
+    });
+    return h(
+      'section',
+      { class: 'area area-leftover', 'aria-label': 'Tiles set aside' },
+      h('header', { class: 'area-header' }, h('h3', { class: 'area-name' }, 'Set aside'), h('span', { class: 'area-meta' }, 'seen by no one until the end')),
+      h('ol', { class: 'slots' }, tiles),
+    );
+  }
+}

@@ -1,0 +1,119 @@
+// Osaki's tiles in words and on the table: names in both languages, a
+// tile's face, a pile's description, the calls, and the legal actions
+// indexed by the slot they name.
+
+import { h, ja } from '../../dom.js';
+
+export const TASK_CLASS = {
+  copying: 'task-copying',
+  accounting: 'task-accounting',
+  inventory: 'task-inventory',
+  phone_duty: 'task-phone',
+};
+
+/** {en, ja} for a character or task id, from the board (falls back to the id). */
+export function named(list, id) {
+  const entry = list?.find((n) => n.id === id);
+  return entry ?? { en: String(id).replaceAll('_', ' '), ja: '' };
+}
+
+export function bilingual(name) {
+  return name.ja ? [name.en, ' ', ja(name.ja)] : [name.en];
+}
+
+export function characterOf(board, id) {
+  return named(board.characters, id);
+}
+
+export function taskOf(board, id) {
+  return named(board.tasks, id);
+}
+
+/** "Section Chief 係長 / Copying コピー" as a span (ids in data attributes). */
+export function tileWords(board, tile) {
+  return h(
+    'span',
+    { class: 'tile-name', 'data-character': tile.character, 'data-task': tile.task },
+    bilingual(characterOf(board, tile.character)),
+    ' / ',
+    bilingual(taskOf(board, tile.task)),
+  );
+}
+
+/** The same as plain text, for aria-labels. */
+export function tileText(board, tile) {
+  const c = characterOf(board, tile.character);
+  const t = taskOf(board, tile.task);
+  return `${c.en} ${c.ja} / ${t.en} ${t.ja}`.replace(/\s+/g, ' ').trim();
+}
+
+export function characterText(board, id) {
+  const c = characterOf(board, id);
+  return `${c.en} ${c.ja}`.trim();
+}
+
+export function phrase(board, key) {
+  const p = board.calls?.[key];
+  return p ? [p.en, ' ', ja(p.ja)] : [];
+}
+
+export function topOf(pile) {
+  return pile.tiles[pile.tiles.length - 1];
+}
+
+export function whose(ctx, seat) {
+  return seat === ctx.seat ? 'your' : `${ctx.names(seat)}\u2019s`;
+}
+
+/** Legal actions split by what they name, for quick lookups while drawing. */
+export function indexLegal(legal) {
+  const turns = new Set();
+  const targetsByFrom = new Map();
+  for (const action of legal ?? []) {
+    if (action?.kind === 'turn') turns.add(action.slot);
+    if (action?.kind === 'stack') {
+      if (!targetsByFrom.has(action.from)) targetsByFrom.set(action.from, []);
+      targetsByFrom.get(action.from).push(action);
+    }
+  }
+  return { turns, targetsByFrom };
+}
+
+/** Which tile the latest events touched, to animate it (CSS; off under reduced motion). */
+export function recentMarks(recent) {
+  const marks = new Map();
+  for (const item of recent ?? []) {
+    const e = item.event;
+    if (e?.kind === 'turned') marks.set(`${e.seat}-${e.slot}`, 'just-turned');
+    if (e?.kind === 'stacked') marks.set(`${e.owner}-${e.onto}`, 'just-stacked');
+  }
+  return marks;
+}
+
+export function tileFace(board, pile) {
+  if (pile.pile === 'unturned') {
+    const c = characterOf(board, pile.character);
+    return [
+      h('span', { class: 'tile-character' }, c.en),
+      c.ja ? h('span', { class: 'tile-character-ja', lang: 'ja' }, c.ja) : null,
+      h('span', { class: 'tile-task tile-task-hidden', 'aria-hidden': 'true' }, '?'),
+    ];
+  }
+  const top = topOf(pile);
+  const c = characterOf(board, top.character);
+  const t = taskOf(board, top.task);
+  const height = pile.tiles.length;
+  return [
+    h('span', { class: 'tile-character' }, c.en),
+    c.ja ? h('span', { class: 'tile-character-ja', lang: 'ja' }, c.ja) : null,
+    h('span', { class: 'tile-task' }, t.en, t.ja ? [h('br'), ja(t.ja)] : null),
+    height > 1 ? h('span', { class: 'tile-height', title: `${height} tiles` }, `\u00d7${height}`) : null,
+  ];
+}
+
+export function describePile(board, pile) {
+  if (pile.pile === 'unturned') return `${characterText(board, pile.character)}, not turned yet`;
+  const top = topOf(pile);
+  const n = pile.tiles.length;
+  return `${tileText(board, top)}${n > 1 ? `, stack of ${n}` : ''}`;
+}
