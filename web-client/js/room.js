@@ -13,6 +13,7 @@ import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
 import { rendererFor } from './games/registry.js';
+import { renderQuestions, readAnswers } from './questions.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -36,6 +37,8 @@ const state = {
   renderer: null,
   table: null,
   endShown: false,
+  /** the GameInfo whose join questions the form shows */
+  questionsOf: undefined,
 };
 
 const gameLog = new GameLog($('log'), $('last-event'));
@@ -316,7 +319,11 @@ function renderLobby() {
   // Joining.
   const form = $('join-form');
   form.hidden = !(lobby && (seat === null || seat === undefined) && free.length > 0);
-  $('left-work-field').hidden = !state.gameInfo?.asks_left_work_at;
+  // Built once per game description, so that re-renders keep what was typed.
+  if (state.questionsOf !== state.gameInfo) {
+    state.questionsOf = state.gameInfo;
+    renderQuestions($('join-questions'), state.gameInfo?.join_questions);
+  }
   $('join-button').disabled = busy;
 
   // Starting.
@@ -403,8 +410,8 @@ function join(seat) {
   store.setLastName(name);
   const msg = { type: 'join', name };
   if (seat !== undefined && seat !== null) msg.seat = seat;
-  const left = $('join-left-work').value;
-  if (state.gameInfo?.asks_left_work_at && left) msg.left_work_at = left;
+  const answers = readAnswers(state.gameInfo?.join_questions);
+  if (Object.keys(answers).length > 0) msg.answers = answers;
   sendLobby('join', msg);
 }
 
