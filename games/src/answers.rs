@@ -113,25 +113,26 @@ pub fn check(questions: &[JoinQuestion], raw: &Map<String, Value>) -> Result<Ans
 
 /// One answer against its kind: `Ok(None)` when there is no answer.
 fn one(kind: &AnswerKind, value: &Value) -> Result<Option<Answer>, Problem> {
-    if value.is_null() {
-        return Ok(None);
-    }
     if let AnswerKind::YesNo = kind {
-        return value
-            .as_bool()
-            .map(|yes| Some(Answer::YesNo(yes)))
-            .ok_or(Problem::NotYesNo);
+        return match value {
+            Value::Null => Ok(None),
+            Value::Bool(yes) => Ok(Some(Answer::YesNo(*yes))),
+            _ => Err(Problem::NotYesNo),
+        };
     }
-    let text = match (kind, value.as_str()) {
-        (_, Some(text)) => text.trim(),
-        (AnswerKind::Time, None) => return Err(Problem::NotATime),
-        (_, None) => return Err(Problem::NotText),
+    let text = match value {
+        Value::Null => return Ok(None),
+        Value::String(text) => text.trim(),
+        _ if matches!(kind, AnswerKind::Time) => return Err(Problem::NotATime),
+        _ => return Err(Problem::NotText),
     };
     if text.is_empty() {
         return Ok(None);
     }
     let text = match kind {
-        AnswerKind::YesNo => unreachable!("answered above"),
+        // Answered above; kept in the match so that a new kind must say
+        // how its text is checked.
+        AnswerKind::YesNo => return Err(Problem::NotYesNo),
         AnswerKind::Time => {
             let (h, m) = parse_clock(text).ok_or(Problem::NotATime)?;
             format!("{h:02}:{m:02}")
