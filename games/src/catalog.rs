@@ -4,9 +4,10 @@
 //! otherwise knows them only as [`Table`]s. Adding a game is one line in
 //! [`ENTRIES`].
 
-use cubicle_protocol::GameInfo;
-use serde_json::Value;
+use cubicle_protocol::{GameInfo, JoinQuestion};
+use serde_json::{Map, Value};
 
+use crate::answers::{self, AnswerError, Answers};
 use crate::chance::Seed;
 use crate::table::{Engine, Table};
 use crate::{Game, PlayerProfile, SeededChance, SetupError};
@@ -15,6 +16,7 @@ use crate::{Game, PlayerProfile, SeededChance, SetupError};
 pub struct Entry {
     pub id: &'static str,
     pub info: fn() -> GameInfo,
+    pub join_questions: fn() -> Vec<JoinQuestion>,
     /// Checks a seat count and creation options (JSON).
     pub validate: fn(seats: usize, options: &Value) -> Result<(), SetupError>,
     /// Starts a game from profiles, options and the room seed, on step 0 of
@@ -34,8 +36,17 @@ const fn entry<G: Game>() -> Entry {
     Entry {
         id: G::ID,
         info: G::info,
+        join_questions: G::join_questions,
         validate: validate::<G>,
         start: start::<G>,
+    }
+}
+
+impl Entry {
+    /// Checks a player's answers (`join.answers`) against this game's join
+    /// questions, before the player may take a seat.
+    pub fn check_answers(&self, raw: &Map<String, Value>) -> Result<Answers, AnswerError> {
+        answers::check(&(self.join_questions)(), raw)
     }
 }
 
@@ -75,4 +86,23 @@ fn start<G: Game>(
     let options = parse_options::<G>(options)?;
     let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
     Ok(Box::new(Engine::new(G::ID, game, events)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_describes_the_questions_it_checks() {
+        for entry in ENTRIES {
+            let info = (entry.info)();
+            assert_eq!(info.id, entry.id);
+            assert_eq!(
+                info.join_questions,
+                (entry.join_questions)(),
+                "{}",
+                entry.id
+            );
+        }
+    }
 }

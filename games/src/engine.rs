@@ -20,9 +20,10 @@
 
 use std::fmt::Debug;
 
-use cubicle_protocol::{ErrorCode, GameInfo, Outcome, Seat};
+use cubicle_protocol::{ErrorCode, GameInfo, JoinQuestion, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
+use crate::answers::{Answer, Answers};
 use crate::Chance;
 
 /// Who is looking at a game.
@@ -52,32 +53,28 @@ impl Viewer {
     }
 }
 
-/// What a game may know about a player when it starts. Names are not here:
-/// rules do not need them, and clients render them from the room's seats.
+/// What a game may know about a player when it starts: the player's checked
+/// answers to the game's join questions ([`Game::join_questions`]), which the
+/// game reads and interprets itself. Names are not here: rules do not need
+/// them, and clients render them from the room's seats. Serialized as the
+/// answers object itself (`{"left_work_at": "19:30"}`), which is how the store
+/// keeps the profiles a game started with.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct PlayerProfile {
-    /// The player's answer to "when did you leave work yesterday?", in
-    /// minutes, larger meaning later: see [`left_work_minutes`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub left_work_at: Option<u16>,
+    pub answers: Answers,
 }
 
-/// Turns "HH:MM" into minutes where later means larger. The work day is
-/// taken to end at 06:00 the next morning: a player who left at 01:30 left
-/// later than one who left at 23:00, so times before 06:00 count after
-/// midnight (01:30 is 25 h 30 min).
-pub fn left_work_minutes(hhmm: &str) -> Option<u16> {
-    let (h, m) = hhmm.trim().split_once(':')?;
-    if h.is_empty() || h.len() > 2 || m.len() != 2 {
-        return None;
+impl PlayerProfile {
+    /// A profile with one more answer (for tests and fixtures).
+    pub fn with(mut self, question: &str, answer: Answer) -> Self {
+        self.answers.insert(question.to_owned(), answer);
+        self
     }
-    let h: u16 = h.parse().ok()?;
-    let m: u16 = m.parse().ok()?;
-    if h > 23 || m > 59 {
-        return None;
+
+    pub fn answer(&self, question: &str) -> Option<&Answer> {
+        self.answers.get(question)
     }
-    let minutes = h * 60 + m;
-    Some(if h < 6 { minutes + 24 * 60 } else { minutes })
 }
 
 /// An action the rules refuse. Nothing changed.
@@ -117,6 +114,10 @@ pub enum SetupError {
     Options(String),
     #[error("invalid fixture: {0}")]
     Fixture(String),
+    /// A player's answers cannot be read by the game (they are checked at
+    /// join, so only a damaged store gets here).
+    #[error("seat {seat}: {detail}")]
+    Answers { seat: Seat, detail: String },
 }
 
 /// The rules of one game. See the module documentation for how the trait
@@ -150,8 +151,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Identifier used in the API and the store (`"osaki"`).
     const ID: &'static str;
 
-    /// Name and seat range, for the start page; `info().id == Self::ID`.
+    /// Name, seat range and join questions, for the start page and the
+    /// lobby; `info().id == Self::ID` and
+    /// `info().join_questions == Self::join_questions()`.
     fn info() -> GameInfo;
+
+    /// What the game asks each player who takes a seat (Osaki: "when did
+    /// you leave work yesterday?"). The server checks every answer against
+    /// these before the seat is taken ([`crate::answers::check`]); `start`
+    /// receives the checked answers in each [`PlayerProfile`].
+    fn join_questions() -> Vec<JoinQuestion> {
+        Vec::new()
+    }
 
     /// Checks the game's own options (a fixture) for `seats` players. The
     /// seat count itself is checked by [`Game::validate`].
@@ -165,7 +176,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         Self::validate_options(options, seats)
     }
 
-    /// Deals and sets up a new game. `players.len()` is the number of seats.
+    /// Deals and sets up a new game. `players.len()` is the number of seats;
+    /// each profile holds that player's checked join answers.
     fn start(
         players: &[PlayerProfile],
         options: &Self::Options,
@@ -213,27 +225,5 @@ pub fn check_seat_count<G: Game>(seats: usize) -> Result<(), SetupError> {
             max: info.max_seats,
             got: seats,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn later_departures_compare_larger() {
-        assert_eq!(left_work_minutes("18:05"), Some(18 * 60 + 5));
-        assert!(left_work_minutes("01:30") > left_work_minutes("23:59"));
-        assert!(left_work_minutes("06:00") < left_work_minutes("05:59"));
-        assert_eq!(left_work_minutes("7:15"), Some(7 * 60 + 15));
-    }
-
-    #[test]
-    fn malformed_times_are_refused() {
-        for bad in [
-            "", "24:00", "12:60", "noon", "12:5", "123:00", "-1:00", "12:00:00",
-        ] {
-            assert_eq!(left_work_minutes(bad), None, "{bad}");
-        }
     }
 }

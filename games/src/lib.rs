@@ -9,6 +9,7 @@
 //! The server never names a game's types; it drives a [`Table`], the
 //! type-erased face of any [`Game`], obtained from the [`catalog`].
 
+pub mod answers;
 pub mod catalog;
 pub mod chance;
 pub mod engine;

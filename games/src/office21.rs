@@ -342,7 +342,7 @@ impl Game for Office21 {
             name: "Office 21".to_owned(),
             min_seats: 2,
             max_seats: 5,
-            asks_left_work_at: false,
+            join_questions: Self::join_questions(),
         }
     }
 

@@ -14,6 +14,7 @@
 //! tile or merges two piles, so a game with `d` dealt tiles lasts at most
 //! `2d - 1` actions.
 
+mod departure;
 mod names;
 mod setup;
 
@@ -21,10 +22,11 @@ use cubicle_protocol::osaki::{
     Action, Area, Board, EndReason, Ending, Event, FirstPlayer, Leftover, Options, Pile, Slot,
     Tile, View,
 };
-use cubicle_protocol::{GameInfo, Outcome, Seat};
+use cubicle_protocol::{GameInfo, JoinQuestion, Outcome, Seat};
 
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
 
+pub use departure::left_work_minutes;
 pub use names::{GOOD_JOB, HANDLE_THIS_TOO, LEAVING_NOW};
 
 /// What one slot holds, with unturned tiles known whole (the state is
@@ -272,8 +274,12 @@ impl Game for Osaki {
             name: "Osaki ni Shitsurei Shima-su!!".to_owned(),
             min_seats: 2,
             max_seats: 4,
-            asks_left_work_at: true,
+            join_questions: Self::join_questions(),
         }
+    }
+
+    fn join_questions() -> Vec<JoinQuestion> {
+        vec![departure::question()]
     }
 
     fn validate_options(options: &Options, seats: usize) -> Result<(), SetupError> {
@@ -295,7 +301,8 @@ impl Game for Osaki {
             None => setup::random_deal(seats, chance),
         };
         let scripted = options.fixture.as_ref().and_then(|f| f.first_player);
-        let first_player = setup::first_player(players, scripted, chance);
+        let departures = departure::departures(players)?;
+        let first_player = setup::first_player(&departures, scripted, chance);
         let game = Osaki {
             rows: deal
                 .into_iter()

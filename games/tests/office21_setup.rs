@@ -139,13 +139,12 @@ fn the_catalog_offers_office_21_for_two_to_five_players() {
     let entry = catalog::find("office21").expect("in the catalog");
     let info = (entry.info)();
     assert_eq!(
-        (
-            info.name.as_str(),
-            info.min_seats,
-            info.max_seats,
-            info.asks_left_work_at
-        ),
-        ("Office 21", 2, 5, false)
+        (info.name.as_str(), info.min_seats, info.max_seats),
+        ("Office 21", 2, 5)
+    );
+    assert!(
+        info.join_questions.is_empty(),
+        "Office 21 asks nothing at join"
     );
     assert!((entry.validate)(5, &serde_json::Value::Null).is_ok());
     assert!((entry.validate)(1, &serde_json::Value::Null).is_err());

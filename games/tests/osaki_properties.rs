@@ -13,11 +13,14 @@
 
 mod osaki_support;
 
+use cubicle_games::answers::Answer;
 use cubicle_games::chance::NoChance;
 use cubicle_games::osaki::Osaki;
 use cubicle_games::testing::{assert_turn_contract, random_playout};
 use cubicle_games::{Chance, Game, PlayerProfile, SeededChance, Viewer};
-use cubicle_protocol::osaki::{EndReason, Event, FirstPlayer, Leftover, Options, Pile, Tile, View};
+use cubicle_protocol::osaki::{
+    EndReason, Event, FirstPlayer, Leftover, Options, Pile, Tile, View, LEFT_WORK_AT,
+};
 use cubicle_protocol::Seat;
 use osaki_support::*;
 
@@ -205,9 +208,14 @@ fn assert_action_followed_the_rules(
 
 fn random_profiles(seats: usize, chance: &mut dyn Chance) -> Vec<PlayerProfile> {
     (0..seats)
-        .map(|_| PlayerProfile {
+        .map(|_| match chance.below(3) {
+            0 => PlayerProfile::default(),
             // Often unanswered, few distinct times: ties are common.
-            left_work_at: (chance.below(3) > 0).then(|| 17 * 60 + 30 * chance.below(4) as u16),
+            _ => {
+                let minutes = 17 * 60 + 30 * chance.below(4);
+                let at = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+                PlayerProfile::default().with(LEFT_WORK_AT, Answer::Text(at))
+            }
         })
         .collect()
 }

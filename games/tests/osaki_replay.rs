@@ -62,8 +62,32 @@ fn the_catalog_lists_osaki() {
         .unwrap();
     assert_eq!(info.name, "Osaki ni Shitsurei Shima-su!!");
     assert_eq!((info.min_seats, info.max_seats), (2, 4));
-    assert!(info.asks_left_work_at);
+    assert_eq!(
+        serde_json::to_value(&info.join_questions).unwrap(),
+        json!([{
+            "id": "left_work_at",
+            "prompt": {
+                "en": "When did you leave work yesterday?",
+                "ja": "昨日は何時に退社しましたか？"
+            },
+            "kind": "time",
+            "required": false
+        }])
+    );
+    // Answers are checked against it before anyone sits down.
     let entry = catalog::find("osaki").unwrap();
+    let entry_check = |raw: &Value| entry.check_answers(raw.as_object().unwrap());
+    let ok = json!({"left_work_at": " 1:30 "});
+    let answers = entry_check(&ok).expect("a time is an answer");
+    assert_eq!(answers["left_work_at"].as_text(), Some("01:30"));
+    for bad in [json!({"left_work_at": "25:00"}), json!({"shoe_size": "42"})] {
+        let error = entry_check(&bad).unwrap_err();
+        assert_eq!(
+            error.code(),
+            cubicle_protocol::ErrorCode::BadAnswer,
+            "{bad}"
+        );
+    }
     assert!((entry.validate)(3, &Value::Null).is_ok());
     assert!((entry.validate)(5, &Value::Null).is_err());
     assert!((entry.validate)(2, &json!({"fixture": {"deal": []}})).is_err());

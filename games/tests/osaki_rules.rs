@@ -2,19 +2,21 @@
 
 mod osaki_support;
 
+use cubicle_games::answers::Answer;
 use cubicle_games::chance::{NoChance, ScriptedChance};
 use cubicle_games::osaki::Osaki;
 use cubicle_games::{Game, PlayerProfile, RuleError, SetupError, Viewer};
 use cubicle_protocol::osaki::{
-    Action, Character, Event, FirstPlayer, Fixture, Leftover, Options, Pile, Tile,
+    Action, Character, Event, FirstPlayer, Fixture, Leftover, Options, Pile, Tile, LEFT_WORK_AT,
 };
 use osaki_support::*;
 
 fn profiles(times: &[Option<&str>]) -> Vec<PlayerProfile> {
     times
         .iter()
-        .map(|t| PlayerProfile {
-            left_work_at: t.map(|t| cubicle_games::engine::left_work_minutes(t).unwrap()),
+        .map(|t| match t {
+            Some(t) => PlayerProfile::default().with(LEFT_WORK_AT, Answer::Text((*t).into())),
+            None => PlayerProfile::default(),
         })
         .collect()
 }

@@ -13,11 +13,12 @@ mod osaki_support;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use cubicle_games::answers::Answer;
 use cubicle_games::chance::NoChance;
 use cubicle_games::osaki::Osaki;
 use cubicle_games::testing::{assert_indistinguishable, observed_bytes};
 use cubicle_games::{Chance, Game, PlayerProfile, SeededChance, Viewer};
-use cubicle_protocol::osaki::{Action, Event, Pile, Tile};
+use cubicle_protocol::osaki::{Action, Event, Pile, Tile, LEFT_WORK_AT};
 use cubicle_protocol::Seat;
 use osaki_support::*;
 
@@ -44,8 +45,11 @@ fn swap_tasks(deal: &[Vec<Tile>], a: (Spot, Tile), b: (Spot, Tile)) -> Vec<Vec<T
 
 fn profiles(seats: usize, rng: &mut dyn Chance) -> Vec<PlayerProfile> {
     (0..seats)
-        .map(|_| PlayerProfile {
-            left_work_at: (rng.below(2) == 0).then(|| 1000 + rng.below(3) as u16),
+        .map(|_| match rng.below(2) {
+            // 16:40 to 16:42: ties are common.
+            0 => PlayerProfile::default()
+                .with(LEFT_WORK_AT, Answer::Text(format!("16:4{}", rng.below(3)))),
+            _ => PlayerProfile::default(),
         })
         .collect()
 }

@@ -19,7 +19,7 @@ pub mod osaki;
 pub mod schema;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Version of the WebSocket protocol. A client says which version it speaks
 /// in [`ClientMessage::Hello`]; the server refuses others.
@@ -53,14 +53,15 @@ pub enum ClientMessage {
         since: Option<EventSeq>,
     },
     /// Take a free seat before the game starts. `seat` picks one (else the
-    /// lowest free seat). `left_work_at` ("HH:MM", optional) answers the
-    /// start-player question of games that ask it (Osaki).
+    /// lowest free seat). `answers` answers the game's join questions
+    /// ([`GameInfo::join_questions`]), by question id; the server checks each
+    /// answer against its question before the seat is taken.
     Join {
         name: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<Seat>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        left_work_at: Option<String>,
+        #[serde(default, skip_serializing_if = "Map::is_empty")]
+        answers: Map<String, Value>,
     },
     /// Give up one's seat before the game starts. (Field-less variants are
     /// written as empty structs so that `deny_unknown_fields` refuses
@@ -249,7 +250,11 @@ pub enum ErrorCode {
     SeatTaken,
     RoomFull,
     BadName,
-    BadTime,
+    /// An answer in `join` does not fit its question (wrong kind, not a
+    /// time, not one of the choices, too long), a required question is
+    /// unanswered, or the game asks no such question. The message names the
+    /// question.
+    BadAnswer,
     NotHost,
     /// The host tried to start with free seats.
     SeatsNotFilled,
@@ -301,8 +306,59 @@ pub struct GameInfo {
     pub name: String,
     pub min_seats: u8,
     pub max_seats: u8,
-    /// Whether joining asks "when did you leave work yesterday?".
-    pub asks_left_work_at: bool,
+    /// What joining a seat asks each player (Osaki: "when did you leave
+    /// work yesterday?"). Empty for most games.
+    #[serde(default)]
+    pub join_questions: Vec<JoinQuestion>,
+}
+
+/// A question a game asks every player who takes a seat, answered in
+/// [`ClientMessage::Join`] under its `id`. The game reads the answers when it
+/// starts; the server checks them against this description first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct JoinQuestion {
+    /// Key of the answer in `join.answers`, e.g. `"left_work_at"`.
+    pub id: String,
+    pub prompt: Localized,
+    /// What an answer looks like.
+    #[serde(flatten)]
+    pub kind: AnswerKind,
+    /// Whether a seat may be taken without answering.
+    pub required: bool,
+}
+
+/// A text in each language the web client offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Localized {
+    pub en: String,
+    pub ja: String,
+}
+
+/// The kind of a [`JoinQuestion`], and so the JSON type of its answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AnswerKind {
+    /// A time of day, `"HH:MM"` (24-hour clock; `"7:05"` is read as `"07:05"`).
+    Time,
+    /// `true` or `false`.
+    YesNo,
+    /// The `value` of one of `choices`.
+    Choice { choices: Vec<Choice> },
+    /// Free text of at most `max_chars` characters, without control
+    /// characters. Blank counts as no answer.
+    Text { max_chars: u16 },
+}
+
+/// One option of an [`AnswerKind::Choice`] question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Choice {
+    /// What the answer carries.
+    pub value: String,
+    pub label: Localized,
 }
 
 /// Error body of the HTTP API.

@@ -12,6 +12,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::Seat;
 
+/// Id of Osaki's join question "when did you leave work yesterday?": the
+/// key of its answer in `join.answers`, a time "HH:MM". The latest answer
+/// starts; times before 06:00 count as after midnight (docs/games/osaki.md).
+pub const LEFT_WORK_AT: &str = "left_work_at";
+
 /// Index of a slot in a player's row.
 pub type Slot = u8;
 

@@ -190,7 +190,7 @@ async fn play_room(
             &ClientMessage::Join {
                 name: format!("P{seat}"),
                 seat: Some(seat as u8),
-                left_work_at: None,
+                answers: Default::default(),
             },
         )
         .await?;

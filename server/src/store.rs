@@ -16,6 +16,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use cubicle_games::answers::Answers;
 use cubicle_games::chance::Seed;
 use cubicle_games::PlayerProfile;
 use cubicle_protocol::{Outcome, RoomStatus, Seat};
@@ -95,7 +96,8 @@ pub struct SeatRecord {
     pub seat: Seat,
     pub token_hash: TokenHash,
     pub name: String,
-    pub left_work_at: Option<String>,
+    /// Checked answers to the game's join questions.
+    pub answers: Answers,
 }
 
 #[derive(Debug, Clone)]
@@ -138,7 +140,7 @@ pub enum Write {
         seat: Seat,
         token_hash: TokenHash,
         name: String,
-        left_work_at: Option<String>,
+        answers: Answers,
     },
     FreeSeat {
         room_id: String,
@@ -349,19 +351,21 @@ impl Store {
         };
 
         let seats = sqlx::query(
-            "SELECT seat, token_hash, name, left_work_at FROM seats WHERE room_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, answers FROM seats WHERE room_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
         for row in seats {
             let hash: String = row.try_get("token_hash")?;
+            let answers: String = row.try_get("answers")?;
             room.seats.push(SeatRecord {
                 seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("seat number".into()))?,
                 token_hash: TokenHash::from_hex(&hash)
                     .ok_or_else(|| corrupt("seat token_hash".into()))?,
                 name: row.try_get("name")?,
-                left_work_at: row.try_get("left_work_at")?,
+                answers: serde_json::from_str(&answers)
+                    .map_err(|e| corrupt(format!("seat answers: {e}")))?,
             });
         }
 
@@ -472,15 +476,15 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             seat,
             token_hash,
             name,
-            left_work_at,
+            answers,
         } => sqlx::query(
-            "INSERT INTO seats (room_id, seat, token_hash, name, left_work_at) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO seats (room_id, seat, token_hash, name, answers) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(room_id.clone())
         .bind(i64::from(*seat))
         .bind(token_hash.to_hex())
         .bind(name.clone())
-        .bind(left_work_at.clone()),
+        .bind(serde_json::to_string(answers).expect("answers serialize")),
         Write::FreeSeat { room_id, seat } => sqlx::query("DELETE FROM seats WHERE room_id = $1 AND seat = $2")
             .bind(room_id.clone())
             .bind(i64::from(*seat)),

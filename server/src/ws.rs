@@ -277,7 +277,7 @@ impl Link {
                                 }
                                 continue;
                             }
-                            ClientMessage::Join { name, seat, left_work_at } => Request::Join { name, seat, left_work_at },
+                            ClientMessage::Join { name, seat, answers } => Request::Join { name, seat, answers },
                             ClientMessage::Leave {} => Request::Leave,
                             ClientMessage::Start {} => Request::Start,
                             ClientMessage::Act { id, action } => Request::Act { id, action, received: Instant::now() },

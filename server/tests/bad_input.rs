@@ -185,7 +185,7 @@ async fn a_wrong_token_makes_a_spectator() {
         client.expect_error(ErrorCode::NotSeated).await.as_deref(),
         Some("steal")
     );
-    client.send_join("Late", None, None).await;
+    client.send_join("Late", None, &[]).await;
     client.expect_error(ErrorCode::AlreadyStarted).await;
     client.send(&ClientMessage::Start {}).await;
     client.expect_error(ErrorCode::NotHost).await;
@@ -465,12 +465,34 @@ async fn the_lobby_refuses_what_it_must() {
         ("a-name-that-is-much-too-long", ErrorCode::BadName),
         ("bell\u{7}", ErrorCode::BadName),
     ] {
-        guest.send_join(name, None, None).await;
+        guest.send_join(name, None, &[]).await;
         guest.expect_error(code).await;
     }
-    guest.send_join("Ben", None, Some("25:61")).await;
-    guest.expect_error(ErrorCode::BadTime).await;
-    guest.send_join("Ben", Some(3), None).await;
+    // Answers are held against the game's own questions; a refusal names the
+    // question, and a join that is not even shaped right is a bad message.
+    for (question, answer) in [
+        ("left_work_at", json!("25:61")),
+        ("left_work_at", json!(1930)),
+        ("left_work_at", json!(true)),
+        ("shoe_size", json!("42")),
+    ] {
+        guest.send_join("Ben", None, &[(question, answer)]).await;
+        match guest.recv_skip_room().await {
+            ServerMessage::Error { code, message, .. } => {
+                assert_eq!(code, ErrorCode::BadAnswer, "{message}");
+                assert!(message.contains(question), "{message:?} names {question}");
+            }
+            other => panic!("expected bad_answer, got {other:?}"),
+        }
+    }
+    for join in [
+        json!({"type": "join", "name": "Ben", "answers": "19:30"}),
+        json!({"type": "join", "name": "Ben", "left_work_at": "19:30"}),
+    ] {
+        guest.send_json(join).await;
+        guest.expect_error(ErrorCode::BadMessage).await;
+    }
+    guest.send_join("Ben", Some(3), &[]).await;
     guest.expect_error(ErrorCode::BadMessage).await;
     assert!(
         server
@@ -483,18 +505,21 @@ async fn the_lobby_refuses_what_it_must() {
     );
 
     // The host sits (bound to the host token); a guest takes seat 2.
-    host.send_join("Aki", Some(1), Some("19:30")).await;
+    host.send_join("Aki", Some(1), &[("left_work_at", json!("19:30"))])
+        .await;
     match host.recv_skip_room().await {
         ServerMessage::Joined { seat, token } => {
             assert_eq!((seat, token.as_str()), (1, room.host_token.as_str()))
         }
         other => panic!("expected joined, got {other:?}"),
     }
-    guest.send_join(" aki ", None, None).await;
+    guest.send_join(" aki ", None, &[]).await;
     guest.expect_error(ErrorCode::BadName).await; // taken, whatever the case
-    guest.send_join("Ben", Some(1), None).await;
+    guest.send_join("Ben", Some(1), &[]).await;
     guest.expect_error(ErrorCode::SeatTaken).await;
-    guest.send_join("Ben", None, Some("01:15")).await;
+    guest
+        .send_join("Ben", None, &[("left_work_at", json!("01:15"))])
+        .await;
     let guest_token = match guest.recv_skip_room().await {
         ServerMessage::Joined { seat, token } => {
             assert_eq!(seat, 0, "the lowest free seat");
@@ -510,22 +535,22 @@ async fn the_lobby_refuses_what_it_must() {
         })
         .await;
     guest.expect_error(ErrorCode::NotStarted).await;
-    guest.send_join("Ben again", None, None).await;
+    guest.send_join("Ben again", None, &[]).await;
     guest.expect_error(ErrorCode::AlreadySeated).await;
-    host.send_join("Aki again", None, None).await;
+    host.send_join("Aki again", None, &[]).await;
     host.expect_error(ErrorCode::AlreadySeated).await;
 
     // A third person fills the table; a fourth finds it full.
     let mut third = server.client(&room.room_id).await;
     third.hello(None, None).await;
-    third.send_join("Chie", None, None).await;
+    third.send_join("Chie", None, &[]).await;
     let third_token = match third.recv_skip_room().await {
         ServerMessage::Joined { seat: 2, token } => token,
         other => panic!("expected joined at seat 2, got {other:?}"),
     };
     let mut fourth = server.client(&room.room_id).await;
     fourth.hello(None, None).await;
-    fourth.send_join("Dai", None, None).await;
+    fourth.send_join("Dai", None, &[]).await;
     fourth.expect_error(ErrorCode::RoomFull).await;
 
     // Only the host starts.
@@ -551,7 +576,7 @@ async fn the_lobby_refuses_what_it_must() {
         .await;
     stale.expect_error(ErrorCode::InvalidToken).await;
     stale.close().await;
-    third.send_join("Chie", Some(2), None).await;
+    third.send_join("Chie", Some(2), &[]).await;
     assert!(matches!(
         third.recv_skip_room().await,
         ServerMessage::Joined { seat: 2, .. }
@@ -578,7 +603,7 @@ async fn the_lobby_refuses_what_it_must() {
         ),
         "spectators get the game too"
     );
-    fourth.send_join("Dai", None, None).await;
+    fourth.send_join("Dai", None, &[]).await;
     fourth.expect_error(ErrorCode::AlreadyStarted).await;
     host.send(&ClientMessage::Start {}).await;
     host.expect_error(ErrorCode::AlreadyStarted).await;

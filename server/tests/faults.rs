@@ -275,7 +275,7 @@ async fn a_commit_whose_answer_is_lost_is_found_out_and_answered_truly() {
     // A join: the seat was saved, so the joiner gets it and its token.
     let mut host = server.client(&room_id).await;
     host.hello(Some(&host_token), None).await;
-    host.send_join("Aki", Some(0), None).await;
+    host.send_join("Aki", Some(0), &[]).await;
     assert!(matches!(
         host.recv_skip_room().await,
         ServerMessage::Joined { seat: 0, .. }
@@ -283,7 +283,7 @@ async fn a_commit_whose_answer_is_lost_is_found_out_and_answered_truly() {
     let mut guest = server.client(&room_id).await;
     guest.hello(None, None).await;
     proxy.set(Mode::CutAfterCommit);
-    guest.send_join("Ben", None, None).await;
+    guest.send_join("Ben", None, &[]).await;
     let guest_token = match guest.recv_skip_room().await {
         ServerMessage::Joined { seat: 1, token } => token,
         other => panic!("expected joined, got {other:?}"),

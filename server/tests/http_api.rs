@@ -19,7 +19,10 @@ async fn the_games_are_listed() {
         .find(|g| g.id == "osaki")
         .expect("Osaki is offered");
     assert_eq!((osaki.min_seats, osaki.max_seats), (2, 4));
-    assert!(osaki.asks_left_work_at);
+    let questions: Vec<&str> = osaki.join_questions.iter().map(|q| q.id.as_str()).collect();
+    assert_eq!(questions, ["left_work_at"], "Osaki asks when you left work");
+    let office21 = games.iter().find(|g| g.id == "office21").unwrap();
+    assert!(office21.join_questions.is_empty());
     server.stop().await;
 }
 
@@ -332,7 +335,7 @@ async fn the_store_keeps_only_token_hashes_and_the_seed_stays_inside() {
     // No token in clear anywhere in the database.
     for (table_name, columns) in [
         ("rooms", "id || game || options || seed || host_token_hash || status || COALESCE(setup, '') || COALESCE(outcome, '')"),
-        ("seats", "room_id || token_hash || name || COALESCE(left_work_at, '')"),
+        ("seats", "room_id || token_hash || name || answers"),
         ("actions", "room_id || client_id || action"),
     ] {
         let all: Vec<String> = sqlx::query(&format!("SELECT {columns} AS everything FROM {table_name}"))

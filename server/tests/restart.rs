@@ -101,14 +101,17 @@ async fn a_lobby_survives_sigkill() {
     let created = binary.create_room(3, None).await;
     let mut host = Client::open(binary.addr, &created.room_id).await;
     host.hello(Some(&created.host_token), None).await;
-    host.send_join("Aki", Some(2), Some("20:15")).await;
+    host.send_join("Aki", Some(2), &[("left_work_at", json!("20:15"))])
+        .await;
     assert!(matches!(
         host.recv_skip_room().await,
         ServerMessage::Joined { seat: 2, .. }
     ));
     let mut guest = Client::open(binary.addr, &created.room_id).await;
     guest.hello(None, None).await;
-    guest.send_join("Ben", None, Some("18:00")).await;
+    guest
+        .send_join("Ben", None, &[("left_work_at", json!("18:00"))])
+        .await;
     let guest_token = match guest.recv_skip_room().await {
         ServerMessage::Joined { seat: 0, token } => token,
         other => panic!("expected joined, got {other:?}"),
@@ -133,7 +136,7 @@ async fn a_lobby_survives_sigkill() {
 
     let mut third = Client::open(binary.addr, &created.room_id).await;
     third.hello(None, None).await;
-    third.send_join("Chie", None, None).await;
+    third.send_join("Chie", None, &[]).await;
     assert!(matches!(
         third.recv_skip_room().await,
         ServerMessage::Joined { seat: 1, .. }

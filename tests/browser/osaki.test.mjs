@@ -99,13 +99,13 @@ test('two players create, join, start and finish a whole game by clicking', { ti
   const link = await aki.page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, `${server.url}/r/${roomId}`);
 
-  await joinAs(aki.page, 'Aki', '23:30');
+  await joinAs(aki.page, 'Aki', { left_work_at: '23:30' });
   assert.equal(await aki.page.isDisabled('#start-button'), true, 'Start waits for the free seat');
 
   await ben.page.goto(link);
   await waitConnected(ben.page);
   assert.equal(await ben.page.isVisible('#start-button'), false, 'only the host sees Start');
-  await joinAs(ben.page, 'Ben', '18:05');
+  await joinAs(ben.page, 'Ben', { left_work_at: '18:05' });
   assert.equal(await scrollsSideways(ben.page), false, 'the lobby fits 375 px');
 
   // Both see both names and who is connected.

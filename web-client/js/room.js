@@ -15,6 +15,7 @@ import { toast } from './toast.js';
 import { newActionId } from './ids.js';
 import { loadRenderer } from './games/registry.js';
 import { TableFrame } from './frame.js';
+import { renderQuestions, readAnswers } from './questions.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -41,6 +42,8 @@ const state = {
   /** {id, promise}: the renderer module being loaded for this room's game */
   loading: null,
   endShown: false,
+  /** the GameInfo whose join questions the form shows */
+  questionsOf: undefined,
 };
 
 const gameLog = new GameLog($('log'), $('last-event'));
@@ -345,7 +348,11 @@ function renderLobby() {
   // Joining.
   const form = $('join-form');
   form.hidden = !(lobby && (seat === null || seat === undefined) && free.length > 0);
-  $('left-work-field').hidden = !state.gameInfo?.asks_left_work_at;
+  // Built once per game description, so that re-renders keep what was typed.
+  if (state.questionsOf !== state.gameInfo) {
+    state.questionsOf = state.gameInfo;
+    renderQuestions($('join-questions'), state.gameInfo?.join_questions);
+  }
   $('join-button').disabled = busy;
 
   // Starting.
@@ -449,8 +456,8 @@ function join(seat) {
   store.setLastName(name);
   const msg = { type: 'join', name };
   if (seat !== undefined && seat !== null) msg.seat = seat;
-  const left = $('join-left-work').value;
-  if (state.gameInfo?.asks_left_work_at && left) msg.left_work_at = left;
+  const answers = readAnswers(state.gameInfo?.join_questions);
+  if (Object.keys(answers).length > 0) msg.answers = answers;
   sendLobby('join', msg);
 }
 

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use cubicle_protocol::osaki::{Character, FirstPlayer, Fixture, Task, Tile};
 use cubicle_protocol::Seat;
 
+use super::departure::clock;
 use super::names;
-use crate::{Chance, PlayerProfile, SetupError};
+use crate::{Chance, SetupError};
 
 /// Tiles of each character a player is dealt: one, or two with 2 players.
 pub fn per_character(seats: usize) -> usize {
@@ -107,12 +108,14 @@ pub fn validate_fixture(fixture: &Fixture, seats: usize) -> Result<(), SetupErro
     Ok(())
 }
 
-/// "Whoever left work latest yesterday starts." A player who gave no answer
+/// "Whoever left work latest yesterday starts." `departures` holds each
+/// seat's answer in minutes (see [`super::departure::left_work_minutes`]).
+/// A player who gave no answer
 /// cannot beat one who did; no answers at all, or a tie for latest, is
 /// settled at random among the tied (or all) seats. A fixture's choice
 /// overrides everything and is recorded as a draw among that seat alone.
 pub fn first_player(
-    players: &[PlayerProfile],
+    departures: &[Option<u16>],
     scripted: Option<Seat>,
     chance: &mut dyn Chance,
 ) -> FirstPlayer {
@@ -122,9 +125,9 @@ pub fn first_player(
             among: vec![seat],
         };
     }
-    let latest = players.iter().filter_map(|p| p.left_work_at).max();
-    let among: Vec<Seat> = (0..players.len() as Seat)
-        .filter(|&s| latest.is_none() || players[usize::from(s)].left_work_at == latest)
+    let latest = departures.iter().flatten().max().copied();
+    let among: Vec<Seat> = (0..departures.len() as Seat)
+        .filter(|&s| latest.is_none() || departures[usize::from(s)] == latest)
         .collect();
     match (latest, among.as_slice()) {
         (Some(at), &[seat]) => FirstPlayer::LeftLatest {
@@ -138,24 +141,9 @@ pub fn first_player(
     }
 }
 
-/// Minutes as given by [`crate::engine::left_work_minutes`] back to "HH:MM"
-/// (25 h 30 min is "01:30").
-pub fn clock(minutes: u16) -> String {
-    let m = minutes % (24 * 60);
-    format!("{:02}:{:02}", m / 60, m % 60)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::left_work_minutes;
-
-    #[test]
-    fn clock_inverts_left_work_minutes() {
-        for t in ["00:00", "01:30", "05:59", "06:00", "18:05", "23:59"] {
-            assert_eq!(clock(left_work_minutes(t).unwrap()), t);
-        }
-    }
 
     #[test]
     fn random_deals_give_every_tile_once() {

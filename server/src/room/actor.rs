@@ -13,14 +13,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
+use cubicle_games::answers::Answers;
 use cubicle_games::catalog::{self, Entry};
 use cubicle_games::chance::Seed;
-use cubicle_games::engine::left_work_minutes;
 use cubicle_games::{ActError, PlayerProfile, SeededChance, SetupError, Table, Viewer};
 use cubicle_protocol::{
     ErrorCode, EventSeq, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMessage, You, PROTOCOL_VERSION,
 };
-use serde_json::Value;
+use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::{lobby, messages, Command, ConnId, Outbox, Request};
@@ -88,7 +88,8 @@ impl From<ActError> for Refusal {
 struct Occupant {
     token: TokenHash,
     name: String,
-    left_work_at: Option<String>,
+    /// Checked answers to the game's join questions.
+    answers: Answers,
 }
 
 /// A game in progress (or over) with what replays need.
@@ -165,7 +166,7 @@ impl Room {
             *slot = Some(Occupant {
                 token: s.token_hash,
                 name: s.name,
-                left_work_at: s.left_work_at,
+                answers: s.answers,
             });
         }
         let game = match (record.status, record.setup) {
@@ -322,11 +323,8 @@ impl Room {
             Request::Join {
                 name,
                 seat,
-                left_work_at,
-            } => (
-                self.join(conn, &name, seat, left_work_at.as_deref()).await,
-                None,
-            ),
+                answers,
+            } => (self.join(conn, &name, seat, &answers).await, None),
             Request::Leave => (self.leave(conn).await, None),
             Request::Start => (self.start(conn).await, None),
             Request::Act {
@@ -390,7 +388,7 @@ impl Room {
         conn: ConnId,
         name: &str,
         seat: Option<Seat>,
-        left_work_at: Option<&str>,
+        answers: &Map<String, Value>,
     ) -> Result<(), Refusal> {
         if self.status != RoomStatus::Lobby {
             return Err(Refusal::new(
@@ -418,8 +416,10 @@ impl Room {
                 "someone at this table already has that name",
             ));
         }
-        let left_work_at = lobby::clean_time(left_work_at)
-            .map_err(|()| Refusal::new(ErrorCode::BadTime, "give the time as HH:MM, e.g. 19:30"))?;
+        let answers = self
+            .entry
+            .check_answers(answers)
+            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
         let seat = match seat {
             Some(s) if usize::from(s) >= self.seats.len() => {
                 return Err(Refusal::new(
@@ -455,7 +455,7 @@ impl Room {
                 seat,
                 token_hash,
                 name: name.clone(),
-                left_work_at: left_work_at.clone(),
+                answers: answers.clone(),
             })
             .await;
         if let Err(e) = saved {
@@ -464,7 +464,7 @@ impl Room {
         self.seats[usize::from(seat)] = Some(Occupant {
             token: token_hash,
             name,
-            left_work_at,
+            answers,
         });
         for (id, c) in &mut self.conns {
             if *id == conn || (host && c.host) {
@@ -524,7 +524,7 @@ impl Room {
             .iter()
             .map(|o| {
                 o.as_ref().map(|o| PlayerProfile {
-                    left_work_at: o.left_work_at.as_deref().and_then(left_work_minutes),
+                    answers: o.answers.clone(),
                 })
             })
             .collect::<Option<Vec<_>>>()
@@ -938,7 +938,7 @@ mod tests {
             Request::Join {
                 name: "Aki".into(),
                 seat: None,
-                left_work_at: None,
+                answers: Map::new(),
             },
         )
         .await
@@ -975,7 +975,7 @@ mod tests {
             let join = Request::Join {
                 name: format!("P{conn}"),
                 seat: None,
-                left_work_at: None,
+                answers: Map::new(),
             };
             room.request(conn, join).await.unwrap();
             assert!(matches!(

@@ -1,6 +1,6 @@
-//! Checks on what players type in the lobby.
-
-use cubicle_games::engine::left_work_minutes;
+//! Checks on the names players type in the lobby. (Answers to a game's
+//! join questions are checked by `cubicle_games::answers`, against the game's
+//! own declaration.)
 
 /// Longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -25,15 +25,6 @@ pub fn same_name(a: &str, b: &str) -> bool {
     a.to_lowercase() == b.to_lowercase()
 }
 
-/// The answer to "when did you leave work yesterday?": `None` or blank for
-/// no answer, otherwise "HH:MM" (trimmed).
-pub fn clean_time(time: Option<&str>) -> Result<Option<String>, ()> {
-    match time.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(t) => left_work_minutes(t).map(|_| Some(t.to_owned())).ok_or(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,14 +43,5 @@ mod tests {
     fn names_compare_without_case() {
         assert!(same_name("Aki", "aKI"));
         assert!(!same_name("Aki", "Ben"));
-    }
-
-    #[test]
-    fn times_are_optional_but_checked() {
-        assert_eq!(clean_time(None), Ok(None));
-        assert_eq!(clean_time(Some(" ")), Ok(None));
-        assert_eq!(clean_time(Some(" 19:30 ")), Ok(Some("19:30".into())));
-        assert_eq!(clean_time(Some("25:00")), Err(()));
-        assert_eq!(clean_time(Some("late")), Err(()));
     }
 }

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
 use cubicle_protocol::{EventSeq, RoomInfo, Seat};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
@@ -107,7 +107,8 @@ pub enum Request {
     Join {
         name: String,
         seat: Option<Seat>,
-        left_work_at: Option<String>,
+        /// Unchecked answers to the game's join questions, by question id.
+        answers: Map<String, Value>,
     },
     Leave,
     Start,

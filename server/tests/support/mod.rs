@@ -290,12 +290,16 @@ impl Client {
             .await;
     }
 
-    /// Asks for a seat: `join {name, seat?, left_work_at?}`.
-    pub async fn send_join(&mut self, name: &str, seat: Option<Seat>, left_work_at: Option<&str>) {
+    /// Asks for a seat: `join {name, seat?, answers}`, with answers to the
+    /// game's join questions as (question id, answer) pairs.
+    pub async fn send_join(&mut self, name: &str, seat: Option<Seat>, answers: &[(&str, Value)]) {
         self.send(&ClientMessage::Join {
             name: name.into(),
             seat,
-            left_work_at: left_work_at.map(Into::into),
+            answers: answers
+                .iter()
+                .map(|(id, answer)| ((*id).to_owned(), answer.clone()))
+                .collect(),
         })
         .await;
     }

@@ -156,7 +156,7 @@ impl Table {
                 .await;
             assert_eq!(you.host, host);
             client
-                .send_join(&format!("Player {seat}"), Some(seat), None)
+                .send_join(&format!("Player {seat}"), Some(seat), &[])
                 .await;
             let token = match client.recv_skip_room().await {
                 ServerMessage::Joined { seat: got, token } => {

@@ -11,10 +11,15 @@ export async function waitConnected(page) {
   await page.waitForSelector('#connection[data-state="open"]');
 }
 
-/** Types a name (and optionally a departure time) and takes a free seat. */
-export async function joinAs(page, name, leftWorkAt) {
+/**
+ * Types a name, fills in answers to the game's join questions (by question
+ * id, e.g. {left_work_at: '23:30'}) and takes a free seat.
+ */
+export async function joinAs(page, name, answers = {}) {
   await page.fill('#join-name', name);
-  if (leftWorkAt) await page.fill('#join-left-work', leftWorkAt);
+  for (const [question, answer] of Object.entries(answers)) {
+    await page.fill(`#join-q-${question}`, answer);
+  }
   await page.click('#join-button');
   await page.waitForSelector('.seat .badge-you');
 }
