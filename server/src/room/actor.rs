@@ -23,15 +23,28 @@ use cubicle_protocol::{
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use super::clock::{self, Armed, Due, Timer, WallClock};
 use super::{lobby, messages, Command, ConnId, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
-use crate::store::{RoomRecord, Store, Write};
+use crate::store::{Origin, RoomRecord, Store, Write};
 
 /// A room with no connection for this long leaves memory; it is loaded
 /// again from the store when someone comes back.
 const IDLE_UNLOAD: Duration = Duration::from_secs(10 * 60);
+
+/// How long the room waits before trying a timeout action again when the
+/// store could not log it (rather than retrying in a tight loop).
+const TIMEOUT_RETRY: Duration = Duration::from_secs(1);
+
+/// Client action ids starting with this are the room's own (timeout
+/// actions are logged as `timeout:<action number>`); clients may not use it.
+const TIMEOUT_ID_PREFIX: &str = "timeout:";
+
+/// Chance streams for timeout actions: `TIMEOUT_STREAMS | n` for the action
+/// numbered `n`, far from the streams actions use (their numbers).
+const TIMEOUT_STREAMS: u64 = 1 << 63;
 
 /// Why a stored room could not be brought back.
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +63,15 @@ pub enum RestoreError {
     Gap { expected: u64, found: u64 },
     #[error("action {seq} no longer applies: {error}")]
     Replay { seq: u64, error: ActError },
+    #[error("the stored turn clock is unreadable: {0}")]
+    Clock(String),
+}
+
+/// Who asked for an action: a connection, or the room's timer.
+#[derive(Clone, Copy)]
+enum Source {
+    Player { conn: ConnId, received: Instant },
+    Timeout,
 }
 
 /// A request refused: the code and message sent back.
@@ -125,6 +147,11 @@ pub struct Room {
     store: Store,
     /// Whether the store already knows the game is over.
     finish_saved: bool,
+    /// When each seat was asked to decide: what deadline is armed.
+    timer: Timer,
+    wall: WallClock,
+    /// After a timeout action the store refused: not before this.
+    retry_timeout_at: Option<tokio::time::Instant>,
 }
 
 impl Room {
@@ -133,6 +160,21 @@ impl Room {
     pub fn restore(record: RoomRecord, store: Store) -> Result<Room, RestoreError> {
         let entry = catalog::find(&record.game)
             .ok_or_else(|| RestoreError::UnknownGame(record.game.clone()))?;
+        Self::restore_as(entry, record, store, WallClock::system())
+    }
+
+    /// [`Room::restore`] for a given game and clock (tests serve games the
+    /// catalog does not list, on tokio's paused time).
+    pub(crate) fn restore_as(
+        entry: &'static Entry,
+        mut record: RoomRecord,
+        store: Store,
+        wall: WallClock,
+    ) -> Result<Room, RestoreError> {
+        let (options, clock) = clock::split_options(std::mem::take(&mut record.options))
+            .map_err(RestoreError::Clock)?;
+        record.options = options;
+        let mut timer = Timer::new(clock);
         let mut seats: Vec<Option<Occupant>> = (0..record.seat_count).map(|_| None).collect();
         for s in record.seats {
             let slot = seats
@@ -152,6 +194,7 @@ impl Room {
             (_, None) => return Err(RestoreError::MissingSetup),
             (_, Some(setup)) => {
                 let mut table = (entry.start)(&setup, &record.options, &record.seed)?;
+                timer.started(record.started_at.unwrap_or(0), &table.to_act());
                 let mut applied = HashSet::new();
                 for (index, action) in record.actions.into_iter().enumerate() {
                     let expected = index as u64 + 1;
@@ -171,6 +214,7 @@ impl Room {
                             seq: action.seq,
                             error,
                         })?;
+                    timer.acted(action.seat, action.at_ms, &table.to_act());
                     applied.insert((action.seat, action.client_id));
                 }
                 Some(Game {
@@ -197,6 +241,9 @@ impl Room {
             conns: BTreeMap::new(),
             store,
             finish_saved: record.status == RoomStatus::Finished,
+            timer,
+            wall,
+            retry_timeout_at: None,
         })
     }
 
@@ -216,21 +263,36 @@ impl Room {
         // The game may have ended just before a crash that kept the store
         // from hearing it.
         self.save_finish_if_needed().await;
+        let mut idle_since = tokio::time::Instant::now();
         loop {
-            let next = if self.conns.is_empty() {
-                match tokio::time::timeout(IDLE_UNLOAD, commands.recv()).await {
-                    Ok(next) => next,
-                    Err(_) => {
-                        tracing::debug!(room = %self.id, "idle room unloaded");
-                        break;
+            let armed = self.armed();
+            let fire_at = armed.as_ref().map(|a| {
+                let at = self.wall.instant_at(a.at_ms);
+                self.retry_timeout_at.map_or(at, |r| r.max(at))
+            });
+            let unwatched = self.conns.is_empty();
+            // Commands first: an action that arrived before the deadline
+            // fired is handled as the player's (if still legal).
+            tokio::select! {
+                biased;
+                next = commands.recv() => match next {
+                    None | Some(Command::Stop) => break,
+                    Some(command) => {
+                        self.handle(command).await;
+                        idle_since = tokio::time::Instant::now();
                     }
+                },
+                () = sleep_until_some(fire_at) => {
+                    let armed = armed.expect("a deadline is armed");
+                    self.fire(armed).await;
                 }
-            } else {
-                commands.recv().await
-            };
-            match next {
-                None | Some(Command::Stop) => break,
-                Some(command) => self.handle(command).await,
+                () = tokio::time::sleep_until(idle_since + IDLE_UNLOAD), if unwatched => {
+                    tracing::debug!(room = %self.id, "idle room unloaded");
+                    break;
+                }
+            }
+            if !self.conns.is_empty() {
+                idle_since = tokio::time::Instant::now();
             }
         }
         // Commands still queued are dropped: their senders see the room gone
@@ -238,6 +300,43 @@ impl Room {
         commands.close();
         registry.forget(&self.id, generation).await;
         metrics::gauge!(m::ROOMS_LOADED).decrement(1.0);
+    }
+
+    /// The deadline armed now, if the game is running.
+    fn armed(&self) -> Option<Armed> {
+        let game = self.game.as_ref()?;
+        self.timer.armed(game.table.as_ref())
+    }
+
+    /// A deadline passed: plays what is due, through the same path as a
+    /// player's action.
+    async fn fire(&mut self, armed: Armed) {
+        let before = self.info();
+        let due: Vec<(Seat, Option<Value>)> = match armed.due {
+            Due::Rules { seat, action } => vec![(seat, Some(action))],
+            Due::Clock { seats } => seats.into_iter().map(|s| (s, None)).collect(),
+        };
+        for (seat, action) in due {
+            let Some(game) = &self.game else { break };
+            let number = game.actions + 1;
+            // Earlier timeouts of this batch may have moved the game on.
+            let action = action.or_else(|| {
+                let chance = &mut SeededChance::new(&self.seed, TIMEOUT_STREAMS | number);
+                game.table.timeout_action(seat, chance)
+            });
+            let Some(action) = action else { continue };
+            let id = format!("{TIMEOUT_ID_PREFIX}{number}");
+            tracing::info!(room = %self.id, seat, number, "time is up: the room acts for the seat");
+            match self.perform(seat, &id, &action, Source::Timeout).await {
+                Ok(()) => self.retry_timeout_at = None,
+                Err(refusal) => {
+                    tracing::warn!(room = %self.id, seat, message = %refusal.message, "timeout action failed");
+                    self.retry_timeout_at = Some(tokio::time::Instant::now() + TIMEOUT_RETRY);
+                    break;
+                }
+            }
+        }
+        self.settle(before, None);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -335,6 +434,7 @@ impl Room {
         self.send(conn, &welcome);
         if let Some(game) = &self.game {
             let message = messages::catch_up(game.table.as_ref(), viewer(seat), since);
+            let message = clock::stamp(message, self.armed().as_ref());
             self.send(conn, &message);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
@@ -482,10 +582,12 @@ impl Room {
             })?;
         let table = (self.entry.start)(&profiles, &self.options, &self.seed)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
+        let at_ms = self.wall.now_ms();
         self.store
             .write(Write::Start {
                 room_id: self.id.clone(),
                 setup: profiles,
+                at_ms,
             })
             .await
             .map_err(|e| self.store_failed(e))?;
@@ -495,8 +597,14 @@ impl Room {
             actions: 0,
         });
         self.status = RoomStatus::Playing;
+        if let Some(game) = &self.game {
+            self.timer.started(at_ms, &game.table.to_act());
+        }
         tracing::info!(room = %self.id, game = self.entry.id, "game started");
-        self.broadcast(|table, viewer| messages::snapshot(table, viewer));
+        let armed = self.armed();
+        self.broadcast(|table, viewer| {
+            clock::stamp(messages::snapshot(table, viewer), armed.as_ref())
+        });
         self.check_finished().await;
         Ok(())
     }
@@ -517,6 +625,25 @@ impl Room {
                 "an action id has 1 to 64 characters",
             ));
         }
+        if id.starts_with(TIMEOUT_ID_PREFIX) {
+            return Err(Refusal::new(
+                ErrorCode::BadActionId,
+                format!("action ids starting with {TIMEOUT_ID_PREFIX:?} are the server's"),
+            ));
+        }
+        self.perform(seat, id, action, Source::Player { conn, received })
+            .await
+    }
+
+    /// Applies, logs and broadcasts one action of `seat`, whoever asked for
+    /// it: a player (`act`) or the room's timer (`fire`).
+    async fn perform(
+        &mut self,
+        seat: Seat,
+        id: &str,
+        action: &Value,
+        source: Source,
+    ) -> Result<(), Refusal> {
         let Some(game) = &self.game else {
             return Err(Refusal::new(
                 ErrorCode::NotStarted,
@@ -525,7 +652,9 @@ impl Room {
         };
         if game.applied.contains(&(seat, id.to_owned())) {
             // A retry of an action already applied: acknowledge it again.
-            self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+            if let Source::Player { conn, .. } = source {
+                self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+            }
             return Ok(());
         }
         if self.status == RoomStatus::Finished {
@@ -535,6 +664,7 @@ impl Room {
         let number = game.actions + 1;
         let mut next = game.table.clone_box();
         let applied = next.apply(seat, action, &mut SeededChance::new(&self.seed, number))?;
+        let at_ms = self.wall.now_ms();
         self.store
             .write(Write::Action {
                 room_id: self.id.clone(),
@@ -542,6 +672,11 @@ impl Room {
                 seat,
                 client_id: id.to_owned(),
                 action: applied.action,
+                at_ms,
+                origin: match source {
+                    Source::Player { .. } => Origin::Player,
+                    Source::Timeout => Origin::Timeout,
+                },
             })
             .await
             .map_err(|e| self.store_failed(e))?;
@@ -550,9 +685,15 @@ impl Room {
         game.table = next;
         game.actions = number;
         game.applied.insert((seat, id.to_owned()));
-        self.broadcast(|table, viewer| messages::update(table, viewer, seen));
-        metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
-        self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+        self.timer.acted(seat, at_ms, &game.table.to_act());
+        let armed = self.armed();
+        self.broadcast(|table, viewer| {
+            clock::stamp(messages::update(table, viewer, seen), armed.as_ref())
+        });
+        if let Source::Player { conn, received } = source {
+            metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
+            self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+        }
         metrics::counter!(m::ACTIONS).increment(1);
         self.check_finished().await;
         Ok(())
@@ -622,6 +763,7 @@ impl Room {
                 .collect(),
             host_connected: self.conns.values().any(|c| c.host),
             spectators: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+            clock: self.timer.clock(),
         }
     }
 
@@ -694,6 +836,14 @@ impl Room {
             before = now;
             already_told = None;
         }
+    }
+}
+
+/// Waits until `at`, or forever when nothing is armed.
+async fn sleep_until_some(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

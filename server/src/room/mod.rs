@@ -7,6 +7,7 @@
 //! never waiting for a slow connection (see `actor.rs`).
 
 mod actor;
+mod clock;
 mod lobby;
 mod messages;
 
@@ -20,6 +21,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 pub use actor::{RestoreError, Room};
+pub use clock::with_clock;
 pub use messages::text;
 
 /// Identifies one WebSocket connection inside the server.
