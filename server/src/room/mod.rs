@@ -10,6 +10,8 @@ mod actor;
 mod clock;
 mod lobby;
 mod messages;
+#[cfg(test)]
+mod timeout_tests;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
