@@ -13,6 +13,7 @@ import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
 import { rendererFor } from './games/registry.js';
+import { renderCountdown } from './countdown.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -219,6 +220,8 @@ function applyUpdate(update) {
   state.game.legal = update.legal ?? [];
   state.game.seq = Math.max(state.game.seq, update.seq);
   state.game.outcome = update.outcome ?? null;
+  state.game.deadline_at = update.deadline_at ?? null;
+  state.game.deadline_seats = update.deadline_seats ?? [];
   state.recent = fresh;
   if (fresh.length > 0) clearPending();
   const ctx = gameContext();
@@ -242,6 +245,11 @@ function renderAll() {
   renderHeader();
   renderLobby();
   renderGame();
+  renderCountdown($('countdown'), state.game?.deadline_at, state.game?.deadline_seats, seatName, mySeat());
+}
+
+function seatName(seat) {
+  return state.room?.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
 }
 
 function gameName() {
