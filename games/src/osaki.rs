@@ -457,7 +457,7 @@ impl Game for Osaki {
         }
         let turns: Vec<Action> = self.turn_moves(seat).collect();
         match chance.pick(&turns) {
-            Some(turn) => Some(turn.clone()),
+            Some(turn) => Some(*turn),
             None => self.legal(seat).into_iter().next(),
         }
     }

@@ -349,11 +349,9 @@ async fn a_turn_clock_deadline_survives_sigkill_and_its_timeout_replays() {
         other => panic!("expected a snapshot, got {other:?}"),
     }
     // ...and it fires then: Aki turns a tile without being there.
-    let update = loop {
-        match watcher.recv_skip_room().await {
-            ServerMessage::Update { update } => break update,
-            other => panic!("expected an update, got {other:?}"),
-        }
+    let update = match watcher.recv_skip_room().await {
+        ServerMessage::Update { update } => update,
+        other => panic!("expected an update, got {other:?}"),
     };
     let turned = update.events.last().unwrap().event.clone().unwrap();
     assert_eq!(

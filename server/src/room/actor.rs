@@ -316,6 +316,9 @@ impl Room {
             Due::Rules { seat, action } => vec![(seat, Some(action))],
             Due::Clock { seats } => seats.into_iter().map(|s| (s, None)).collect(),
         };
+        // Until something is played (or if the store refuses it), this
+        // deadline is not tried again at once.
+        self.retry_timeout_at = Some(tokio::time::Instant::now() + TIMEOUT_RETRY);
         for (seat, action) in due {
             let Some(game) = &self.game else { break };
             let number = game.actions + 1;
