@@ -211,6 +211,36 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// Number of seats.
     fn seats(&self) -> usize;
+
+    /// A deadline the rules themselves set on the current state: if no
+    /// action arrives within `after_ms` of the last change, the room applies
+    /// `action` for `seat`. For windows that must close even when nobody
+    /// answers (a response window that may not reveal who could respond).
+    /// The action must be in `legal(seat)`. Most states have none.
+    fn deadline(&self) -> Option<Deadline<Self::Action>> {
+        None
+    }
+
+    /// The action taken for `seat` when the room's turn clock runs out: the
+    /// game's safest legal move. It must be in `legal(seat)` and depend only
+    /// on what `seat` may know; `None` exactly when `legal(seat)` is empty.
+    /// `chance` is a stream no action uses, for games whose safest move is a
+    /// random one; the chosen action is what the log keeps, so replays never
+    /// call this again.
+    fn timeout_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Self::Action> {
+        let _ = chance;
+        self.legal(seat).into_iter().next()
+    }
+}
+
+/// A deadline set by the rules: see [`Game::deadline`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deadline<A> {
+    /// Milliseconds after the state's last change.
+    pub after_ms: u64,
+    pub seat: Seat,
+    /// Applied for `seat` when the time is up.
+    pub action: A,
 }
 
 /// Checks the seat count against [`Game::info`].

@@ -19,5 +19,5 @@ pub mod table;
 pub mod testing;
 
 pub use chance::{Chance, SeededChance};
-pub use engine::{Game, PlayerProfile, RuleError, SetupError, Viewer};
+pub use engine::{Deadline, Game, PlayerProfile, RuleError, SetupError, Viewer};
 pub use table::{ActError, Applied, Table};

@@ -450,6 +450,20 @@ impl Game for Office21 {
     fn seats(&self) -> usize {
         self.hands.len()
     }
+
+    /// A player whose time ran out gives away as little as possible: they
+    /// choose or play their lowest-profit card, keep the card an OPERATOR
+    /// looked at (the face-up profit is theirs), and otherwise take the first
+    /// option in `legal` order (which lists only what the seat may know).
+    fn timeout_action(&self, seat: Seat, _chance: &mut dyn Chance) -> Option<Action> {
+        let cost = |action: &Action| match *action {
+            Action::Keep { .. } => 0,
+            Action::Choose { card } | Action::Play { card } => 1 + cards::value(card),
+            _ => 0,
+        };
+        // `min_by_key` keeps the first of equal candidates: `legal` order.
+        self.legal(seat).into_iter().min_by_key(cost)
+    }
 }
 
 /// A public event.

@@ -454,6 +454,20 @@ impl Game for Osaki {
     fn seats(&self) -> usize {
         self.rows.len()
     }
+
+    /// A player whose time ran out turns one of their unturned tiles, chosen
+    /// at random (which tile is a guess for them too: tasks are hidden); with
+    /// none left, they make their first stack move in `legal` order.
+    fn timeout_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Action> {
+        if self.ending.is_some() || seat != self.turn {
+            return None;
+        }
+        let turns: Vec<Action> = self.turn_moves(seat).collect();
+        match chance.pick(&turns) {
+            Some(turn) => Some(*turn),
+            None => self.legal(seat).into_iter().next(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use cubicle_protocol::{EventSeq, Outcome, Seat};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::engine::Deadline;
 use crate::{Chance, Game, RuleError, Viewer};
 
 /// Why an action was refused. Nothing changed.
@@ -53,6 +54,12 @@ pub trait Table: Send + Sync {
     /// nothing of it or no such event exists.
     fn event(&self, seq: EventSeq, viewer: Viewer) -> Option<Value>;
     fn outcome(&self) -> Option<Outcome>;
+    /// The rules' own deadline on the current state, if any
+    /// ([`crate::Game::deadline`]), its action as JSON.
+    fn deadline(&self) -> Option<Deadline<Value>>;
+    /// The action the room takes for `seat` when its turn clock runs out
+    /// ([`crate::Game::timeout_action`]), as JSON.
+    fn timeout_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value>;
     fn clone_box(&self) -> Box<dyn Table>;
 }
 
@@ -158,6 +165,18 @@ impl<G: Game> Table for Engine<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+
+    fn deadline(&self) -> Option<Deadline<Value>> {
+        self.game.deadline().map(|d| Deadline {
+            after_ms: d.after_ms,
+            seat: d.seat,
+            action: to_json(d.action),
+        })
+    }
+
+    fn timeout_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value> {
+        self.game.timeout_action(seat, chance).map(to_json)
     }
 
     fn clone_box(&self) -> Box<dyn Table> {

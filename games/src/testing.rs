@@ -8,9 +8,18 @@
 //! every event of the log) must serialize to the same bytes. Each game's
 //! tests build the pairs; [`assert_indistinguishable`] compares them.
 
+pub mod relay;
+
 use cubicle_protocol::Seat;
 
-use crate::{Chance, Game, Viewer};
+use crate::{Chance, Game, SeededChance, Viewer};
+
+/// The chance [`Game::timeout_action`] gets in tests: fixed, so that a
+/// timeout action is a function of the state alone and can be compared
+/// across games like the view.
+fn timeout_chance() -> SeededChance {
+    SeededChance::new(&[0; 32], u64::MAX)
+}
 
 /// Everything `viewer` would be sent about `game`, as bytes: the view, the
 /// legal actions (for a seat) and each event of `events` as the viewer may
@@ -18,7 +27,12 @@ use crate::{Chance, Game, Viewer};
 pub fn observed_bytes<G: Game>(game: &G, events: &[G::Event], viewer: Viewer) -> Vec<u8> {
     let log: Vec<Option<G::EventView>> = events.iter().map(|e| G::event_view(e, viewer)).collect();
     let legal = viewer.seat().map(|s| game.legal(s)).unwrap_or_default();
-    serde_json::to_vec(&(game.view(viewer), legal, log)).expect("views serialize")
+    // What the turn clock would play for this seat is part of what it may
+    // learn: it must not depend on anything hidden either.
+    let timeout = viewer
+        .seat()
+        .and_then(|s| game.timeout_action(s, &mut timeout_chance()));
+    serde_json::to_vec(&(game.view(viewer), legal, log, timeout)).expect("views serialize")
 }
 
 /// Panics, showing both sides, if `viewer` could tell `a` from `b`.
@@ -40,6 +54,9 @@ pub fn assert_indistinguishable<G: Game>(
 
 /// Checks the contract between `to_act` and `legal`: a seat has legal
 /// actions exactly when it is asked to act, and a finished game asks no one.
+/// The clock's fallbacks keep it too: a seat's timeout action exists exactly
+/// when it has legal actions and is one of them, and a rules deadline names
+/// a legal action of a seat that is asked to act.
 pub fn assert_turn_contract<G: Game>(game: &G) {
     let to_act = game.to_act();
     if game.outcome().is_some() {
@@ -54,6 +71,26 @@ pub fn assert_turn_contract<G: Game>(game: &G) {
             to_act.contains(&seat),
             !legal.is_empty(),
             "seat {seat}: to_act = {to_act:?} but legal = {legal:?}"
+        );
+        let timeout = game.timeout_action(seat, &mut timeout_chance());
+        assert_eq!(
+            timeout.is_some(),
+            !legal.is_empty(),
+            "seat {seat}: timeout action {timeout:?} but legal = {legal:?}"
+        );
+        if let Some(action) = timeout {
+            assert!(
+                legal.contains(&action),
+                "seat {seat}: timeout action {action:?} is not in legal = {legal:?}"
+            );
+        }
+    }
+    if let Some(deadline) = game.deadline() {
+        assert!(
+            game.legal(deadline.seat).contains(&deadline.action),
+            "deadline action {:?} is not legal for seat {}",
+            deadline.action,
+            deadline.seat
         );
     }
 }

@@ -147,6 +147,42 @@ pub struct RoomInfo {
     pub host_connected: bool,
     /// Number of connected spectators.
     pub spectators: u32,
+    /// The turn clock the host chose; absent when the room has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TurnClock>,
+}
+
+/// A room's turn clock, chosen at creation: how long each decision may
+/// take. When a seat's time runs out the server plays the game's safest
+/// legal action for it (documented per game in docs/games/), so an absent
+/// player never freezes the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct TurnClock {
+    /// Milliseconds a seat has for each decision, counted from the moment
+    /// it was asked (or from its own last action, if it is asked again).
+    pub per_decision_ms: u64,
+}
+
+impl TurnClock {
+    /// The start page's "relaxed" choice: 2 minutes.
+    pub const RELAXED: TurnClock = TurnClock {
+        per_decision_ms: 120_000,
+    };
+    /// The start page's "fast" choice: 30 seconds.
+    pub const FAST: TurnClock = TurnClock {
+        per_decision_ms: 30_000,
+    };
+    /// Shortest accepted period.
+    pub const MIN_MS: u64 = 1_000;
+    /// Longest accepted period: a day.
+    pub const MAX_MS: u64 = 24 * 60 * 60 * 1_000;
+
+    /// Whether the period is within [`Self::MIN_MS`] and [`Self::MAX_MS`].
+    pub fn is_sane(self) -> bool {
+        (Self::MIN_MS..=Self::MAX_MS).contains(&self.per_decision_ms)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -186,6 +222,14 @@ pub struct GameSnapshot {
     /// Number of the last event included; send it back as `since`.
     pub seq: EventSeq,
     pub outcome: Option<Outcome>,
+    /// When the server will act for `deadline_seats` if they have not acted:
+    /// Unix epoch milliseconds, the same for every viewer. Absent when no
+    /// deadline is armed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_at: Option<u64>,
+    /// The seats `deadline_at` concerns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deadline_seats: Vec<Seat>,
 }
 
 /// A change to a game as one viewer may see it.
@@ -198,6 +242,11 @@ pub struct GameUpdate {
     pub legal: Vec<Value>,
     pub seq: EventSeq,
     pub outcome: Option<Outcome>,
+    /// As in [`GameSnapshot::deadline_at`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deadline_seats: Vec<Seat>,
 }
 
 /// One numbered event. `event` is absent when this viewer may not see
@@ -283,6 +332,10 @@ pub struct CreateRoom {
     /// accepted only by servers started with `--allow-fixtures`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Value>,
+    /// A turn clock; none when absent. `per_decision_ms` must lie within
+    /// [`TurnClock::MIN_MS`] and [`TurnClock::MAX_MS`] (else `bad_options`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TurnClock>,
 }
 
 /// Answer to `POST /api/rooms`.

@@ -8,13 +8,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use cubicle_games::catalog;
-use cubicle_protocol::{ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo};
+use cubicle_protocol::{
+    ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo, TurnClock,
+};
 use serde_json::Value;
 use tower_http::trace::TraceLayer;
 
 use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::LoadError;
+use crate::room::with_clock;
 use crate::store::{NewRoom, Write};
 use crate::{web, ws, AppState};
 
@@ -111,6 +114,20 @@ async fn create_room(
             e.to_string(),
         )
     })?;
+    let bad_options =
+        |message: String| ApiFailure::new(StatusCode::BAD_REQUEST, ErrorCode::BadOptions, message);
+    if let Some(clock) = request.clock.filter(|c| !c.is_sane()) {
+        return Err(bad_options(format!(
+            "a turn clock gives each decision {} to {} ms, not {}",
+            TurnClock::MIN_MS,
+            TurnClock::MAX_MS,
+            clock.per_decision_ms
+        )));
+    }
+    // The clock is stored with the game's options; rooms split it off
+    // before the game sees them.
+    let options = with_clock(options, request.clock)
+        .ok_or_else(|| bad_options("options must be a JSON object".to_owned()))?;
 
     let room_id = new_room_id();
     let host_token = new_token();

@@ -86,6 +86,8 @@ pub struct RoomRecord {
     /// The profiles the game started with (once started).
     pub setup: Option<Vec<PlayerProfile>>,
     pub outcome: Option<Outcome>,
+    /// When the game started (Unix epoch ms), once started.
+    pub started_at: Option<u64>,
     pub seats: Vec<SeatRecord>,
     /// In order of `seq`, from 1.
     pub actions: Vec<ActionRecord>,
@@ -106,6 +108,36 @@ pub struct ActionRecord {
     pub seat: Seat,
     pub client_id: String,
     pub action: Value,
+    /// When the room logged it (Unix epoch ms): a restarted room counts its
+    /// deadlines from here.
+    pub at_ms: u64,
+    pub origin: Origin,
+}
+
+/// Who made a logged action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A client's `act`.
+    Player,
+    /// The room, because a deadline passed (a turn clock or the rules' own).
+    Timeout,
+}
+
+impl Origin {
+    fn as_str(self) -> &'static str {
+        match self {
+            Origin::Player => "player",
+            Origin::Timeout => "timeout",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Origin> {
+        match s {
+            "player" => Some(Origin::Player),
+            "timeout" => Some(Origin::Timeout),
+            _ => None,
+        }
+    }
 }
 
 /// A room about to be created. Its `Debug` leaves out the seed and the
@@ -149,6 +181,8 @@ pub enum Write {
     Start {
         room_id: String,
         setup: Vec<PlayerProfile>,
+        /// The start time (Unix epoch ms), chosen by the room.
+        at_ms: u64,
     },
     /// Appends action number `seq` to the room's log.
     Action {
@@ -157,6 +191,9 @@ pub enum Write {
         seat: Seat,
         client_id: String,
         action: Value,
+        /// The log time (Unix epoch ms), chosen by the room.
+        at_ms: u64,
+        origin: Origin,
     },
     Finish {
         room_id: String,
@@ -306,7 +343,7 @@ impl Store {
 
     async fn read_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome \
+            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at \
              FROM rooms WHERE id = $1",
         )
         .bind(id)
@@ -346,6 +383,10 @@ impl Store {
                 .map(|s| serde_json::from_str(&s))
                 .transpose()
                 .map_err(|e| corrupt(format!("outcome: {e}")))?,
+            started_at: row
+                .try_get::<Option<i64>, _>("started_at")?
+                .map(|t| u64::try_from(t).map_err(|_| corrupt(format!("started_at {t}"))))
+                .transpose()?,
             seats: Vec::new(),
             actions: Vec::new(),
         };
@@ -370,19 +411,24 @@ impl Store {
         }
 
         let actions = sqlx::query(
-            "SELECT seq, seat, client_id, action FROM actions WHERE room_id = $1 ORDER BY seq",
+            "SELECT seq, seat, client_id, action, created_at, origin FROM actions WHERE room_id = $1 ORDER BY seq",
         )
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
         for row in actions {
             let seq: i64 = row.try_get("seq")?;
+            let at: i64 = row.try_get("created_at")?;
+            let origin: String = row.try_get("origin")?;
             room.actions.push(ActionRecord {
                 seq: u64::try_from(seq).map_err(|_| corrupt(format!("action seq {seq}")))?,
                 seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("action seat".into()))?,
                 client_id: row.try_get("client_id")?,
                 action: parse_json(&row.try_get::<String, _>("action")?)
                     .map_err(|e| corrupt(format!("action {seq}: {e}")))?,
+                at_ms: u64::try_from(at).map_err(|_| corrupt(format!("action {seq} time {at}")))?,
+                origin: Origin::parse(&origin)
+                    .ok_or_else(|| corrupt(format!("action {seq} origin {origin:?}")))?,
             });
         }
         Ok(Some(room))
@@ -488,11 +534,15 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         Write::FreeSeat { room_id, seat } => sqlx::query("DELETE FROM seats WHERE room_id = $1 AND seat = $2")
             .bind(room_id.clone())
             .bind(i64::from(*seat)),
-        Write::Start { room_id, setup } => sqlx::query(
+        Write::Start {
+            room_id,
+            setup,
+            at_ms,
+        } => sqlx::query(
             "UPDATE rooms SET status = 'playing', started_at = $2, setup = $3 WHERE id = $1 AND status = 'lobby'",
         )
         .bind(room_id.clone())
-        .bind(now)
+        .bind(*at_ms as i64)
         .bind(serde_json::to_string(setup).expect("profiles serialize")),
         Write::Action {
             room_id,
@@ -500,15 +550,18 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             seat,
             client_id,
             action,
+            at_ms,
+            origin,
         } => sqlx::query(
-            "INSERT INTO actions (room_id, seq, seat, client_id, action, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO actions (room_id, seq, seat, client_id, action, created_at, origin) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(room_id.clone())
         .bind(*seq as i64)
         .bind(i64::from(*seat))
         .bind(client_id.clone())
         .bind(action.to_string())
-        .bind(now),
+        .bind(*at_ms as i64)
+        .bind(origin.as_str()),
         Write::Finish { room_id, outcome } => sqlx::query(
             "UPDATE rooms SET status = 'finished', finished_at = $2, outcome = $3 WHERE id = $1",
         )

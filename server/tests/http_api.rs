@@ -3,7 +3,7 @@
 
 mod support;
 
-use cubicle_protocol::{ApiError, ErrorCode, GameInfo, RoomInfo, RoomStatus};
+use cubicle_protocol::{ApiError, ErrorCode, GameInfo, RoomInfo, RoomStatus, TurnClock};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -52,6 +52,21 @@ async fn a_room_is_created_and_described() {
         .all(|s| s.name.is_none() && !s.connected && !s.host));
     assert!(!info.host_connected);
     assert_eq!(info.spectators, 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_rooms_turn_clock_is_part_of_its_description() {
+    let server = TestServer::start().await;
+    let (status, created) = server
+        .post_room(json!({"game": "office21", "seats": 2, "clock": {"per_decision_ms": 30000}}))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["room_id"].as_str().unwrap();
+    let info: RoomInfo = server.room_info(id).await;
+    assert_eq!(info.clock, Some(TurnClock::FAST));
+    let plain = server.create_room("office21", 2, None).await;
+    assert_eq!(server.room_info(&plain.room_id).await.clock, None);
     server.stop().await;
 }
 
@@ -107,6 +122,23 @@ async fn bad_room_requests_are_refused_and_create_nothing() {
         json!({"game": "osaki", "seats": 2, "options": fixture_options(3)}),
         400,
         ErrorCode::BadOptions,
+    )
+    .await;
+    // Turn clocks outside 1 s to a day, or malformed.
+    for ms in [0, 999, 24 * 60 * 60 * 1000 + 1] {
+        refused(
+            &server,
+            json!({"game": "osaki", "seats": 2, "clock": {"per_decision_ms": ms}}),
+            400,
+            ErrorCode::BadOptions,
+        )
+        .await;
+    }
+    refused(
+        &server,
+        json!({"game": "osaki", "seats": 2, "clock": {"per_decision": 30000}}),
+        422,
+        ErrorCode::BadMessage,
     )
     .await;
     refused(

@@ -5,6 +5,7 @@
 mod support;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use cubicle_protocol::{ClientMessage, RoomStatus, ServerMessage};
 use serde_json::json;
@@ -172,5 +173,131 @@ async fn sigterm_closes_sockets_with_1001_and_exits_0() {
         std::net::TcpStream::connect(addr).is_err(),
         "no longer listening"
     );
+    db.cleanup().await;
+}
+
+fn epoch_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+}
+
+/// The timeout actions in the room's log: (seq, seat, action, time).
+async fn timeouts(db: &TestDb, room_id: &str) -> Vec<(i64, i64, String, i64)> {
+    let pool = db.inspect().await;
+    let rows: Vec<(i64, i64, String, i64)> = sqlx::query_as(
+        "SELECT seq, seat, action, created_at FROM actions \
+         WHERE room_id = $1 AND origin = 'timeout' ORDER BY seq",
+    )
+    .bind(room_id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    rows
+}
+
+#[tokio::test]
+async fn a_turn_clock_deadline_survives_sigkill_and_its_timeout_replays() {
+    const PERIOD: u64 = 4_000;
+    let db = TestDb::new().await;
+    let binary = Binary::start(&db, false);
+    let response = reqwest::Client::new()
+        .post(format!("http://{}/api/rooms", binary.addr))
+        .json(&json!({"game": "osaki", "seats": 2, "clock": {"per_decision_ms": PERIOD}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let created: cubicle_protocol::RoomCreated = response.json().await.unwrap();
+    let room_id = created.room_id.clone();
+
+    let mut host = Client::open(binary.addr, &room_id).await;
+    let (_, room) = host.hello(Some(&created.host_token), None).await;
+    assert_eq!(room.clock.map(|c| c.per_decision_ms), Some(PERIOD));
+    host.send_join("Aki", Some(0), &[("left_work_at", json!("20:00"))])
+        .await;
+    assert!(matches!(
+        host.recv_skip_room().await,
+        ServerMessage::Joined { seat: 0, .. }
+    ));
+    let mut guest = Client::open(binary.addr, &room_id).await;
+    guest.hello(None, None).await;
+    guest
+        .send_join("Ben", Some(1), &[("left_work_at", json!("18:00"))])
+        .await;
+    let guest_token = match guest.recv_skip_room().await {
+        ServerMessage::Joined { token, .. } => token,
+        other => panic!("expected joined, got {other:?}"),
+    };
+    host.send(&ClientMessage::Start {}).await;
+    let (deadline, seats) = match host.recv_skip_room().await {
+        ServerMessage::Snapshot { game } => (game.deadline_at.unwrap(), game.deadline_seats),
+        other => panic!("expected a snapshot, got {other:?}"),
+    };
+    assert_eq!(seats, [0], "Aki left work latest and starts");
+    let tokens = [created.host_token.clone(), guest_token];
+
+    // Kill the server half-way through the first decision.
+    while epoch_ms() < deadline - PERIOD / 2 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let killed_at = epoch_ms();
+    binary.kill();
+    let binary = Binary::start(&db, false);
+
+    // The deadline is the one armed before the crash, not a fresh period...
+    let mut watcher = Client::open(binary.addr, &room_id).await;
+    watcher.hello(Some(&tokens[1]), None).await;
+    match watcher.recv().await {
+        ServerMessage::Snapshot { game } => {
+            assert_eq!(
+                (game.deadline_at, game.deadline_seats),
+                (Some(deadline), vec![0])
+            );
+        }
+        other => panic!("expected a snapshot, got {other:?}"),
+    }
+    // ...and it fires then: Aki turns a tile without being there.
+    let update = match watcher.recv_skip_room().await {
+        ServerMessage::Update { update } => update,
+        other => panic!("expected an update, got {other:?}"),
+    };
+    let turned = update.events.last().unwrap().event.clone().unwrap();
+    assert_eq!(
+        (turned["kind"].as_str(), turned["seat"].as_u64()),
+        (Some("turned"), Some(0))
+    );
+    let logged = timeouts(&db, &room_id).await;
+    assert_eq!(logged.len(), 1, "{logged:?}");
+    let (seq, seat, action, at) = logged[0].clone();
+    assert_eq!((seq, seat), (1, 0));
+    let at = at as u64;
+    assert!(at >= deadline, "not before its time: {at} < {deadline}");
+    assert!(
+        at < killed_at + PERIOD - PERIOD / 4,
+        "at the original instant {deadline}, not a period after the restart: {at}"
+    );
+    assert_eq!(update.deadline_at, Some(at + PERIOD));
+    assert_eq!(update.deadline_seats, [1]);
+    watcher.close().await;
+
+    // The logged timeout replays to the same game after another crash.
+    let mut before = Vec::new();
+    for token in &tokens {
+        before.push(snapshot_text(binary.addr, &room_id, token).await);
+    }
+    binary.kill();
+    let binary = Binary::start(&db, false);
+    for (token, old) in tokens.iter().zip(&before) {
+        assert_eq!(&snapshot_text(binary.addr, &room_id, token).await, old);
+    }
+    assert_eq!(
+        timeouts(&db, &room_id).await[0],
+        (seq, seat, action, at as i64),
+        "the log is unchanged"
+    );
+    binary.kill();
     db.cleanup().await;
 }

@@ -42,8 +42,8 @@ export function listGames() {
 }
 
 /** POST /api/rooms {game, seats} -> RoomCreated {room_id, url, host_token} */
-export function createRoom(game, seats) {
-  return request('POST', '/api/rooms', { game, seats });
+export function createRoom(game, seats, clock = null) {
+  return request('POST', '/api/rooms', clock ? { game, seats, clock } : { game, seats });
 }
 
 /** GET /api/rooms/{id} -> RoomInfo */

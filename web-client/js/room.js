@@ -248,6 +248,7 @@ function applyUpdate(update) {
   state.game.seq = Math.max(state.game.seq, update.seq);
   state.game.outcome = update.outcome ?? null;
   state.game.deadline_at = update.deadline_at ?? null;
+  state.game.deadline_seats = update.deadline_seats ?? [];
   state.recent = fresh;
   if (fresh.length > 0) clearPending();
   if (state.renderer) {

@@ -84,16 +84,39 @@ function renderRecent() {
   );
 }
 
+/** The turn clock picked on the form, as the API takes it (or null). */
+function chosenClock() {
+  const choice = $('clock').value;
+  if (choice === 'none') return null;
+  if (choice !== 'custom') return { per_decision_ms: Number(choice) };
+  const seconds = Number($('clock-seconds').value);
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86400) {
+    throw new Error('Give the turn clock as 5 to 86400 seconds.');
+  }
+  return { per_decision_ms: seconds * 1000 };
+}
+
+function onClockChange() {
+  $('clock-custom-field').hidden = $('clock').value !== 'custom';
+}
+
 async function onSubmit(event) {
   event.preventDefault();
   const game = selectedGame();
   if (!game) return;
   const seats = Number($('seats').value);
+  let clock;
+  try {
+    clock = chosenClock();
+  } catch (err) {
+    $('create-error').textContent = err.message;
+    return;
+  }
   const button = $('create-button');
   button.disabled = true;
   $('create-error').textContent = '';
   try {
-    const created = await createRoom(game.id, seats);
+    const created = await createRoom(game.id, seats, clock);
     store.setRoomToken(created.room_id, created.host_token);
     store.rememberRoom(created.room_id, game.id);
     location.assign(created.url || `/r/${encodeURIComponent(created.room_id)}`);
@@ -105,6 +128,7 @@ async function onSubmit(event) {
 
 async function main() {
   $('create-form').addEventListener('submit', onSubmit);
+  $('clock').addEventListener('change', onClockChange);
   try {
     games = await listGames();
     if (!Array.isArray(games)) games = [];

@@ -23,17 +23,30 @@ use cubicle_protocol::{
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
+use super::clock::{self, Armed, Due, Timer, WallClock};
 use super::{lobby, messages, Command, ConnId, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
-use crate::store::{RoomRecord, Store, StoreError, Write};
+use crate::store::{Origin, RoomRecord, Store, StoreError, Write};
 
 /// A room with no connection for this long leaves memory; it is loaded
 /// again from the store when someone comes back.
 const IDLE_UNLOAD: Duration = Duration::from_secs(10 * 60);
 /// How often a room that must re-read its saved state tries again.
 const RESYNC_RETRY: Duration = Duration::from_secs(1);
+
+/// How long the room waits before trying a timeout action again when the
+/// store could not log it (rather than retrying in a tight loop).
+const TIMEOUT_RETRY: Duration = Duration::from_secs(1);
+
+/// Client action ids starting with this are the room's own (timeout
+/// actions are logged as `timeout:<action number>`); clients may not use it.
+const TIMEOUT_ID_PREFIX: &str = "timeout:";
+
+/// Chance streams for timeout actions: `TIMEOUT_STREAMS | n` for the action
+/// numbered `n`, far from the streams actions use (their numbers).
+const TIMEOUT_STREAMS: u64 = 1 << 63;
 
 /// Why a stored room could not be brought back.
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +65,15 @@ pub enum RestoreError {
     Gap { expected: u64, found: u64 },
     #[error("action {seq} no longer applies: {error}")]
     Replay { seq: u64, error: ActError },
+    #[error("the stored turn clock is unreadable: {0}")]
+    Clock(String),
+}
+
+/// Who asked for an action: a connection, or the room's timer.
+#[derive(Clone, Copy)]
+enum Source {
+    Player { conn: ConnId, received: Instant },
+    Timeout,
 }
 
 /// A request refused: the code and message sent back.
@@ -128,6 +150,11 @@ pub struct Room {
     store: Store,
     /// Whether the store already knows the game is over.
     finish_saved: bool,
+    /// When each seat was asked to decide: what deadline is armed.
+    timer: Timer,
+    wall: WallClock,
+    /// After a timeout action the store refused: not before this.
+    retry_timeout_at: Option<tokio::time::Instant>,
     /// Set when a write's outcome is unknown: until the room has read its
     /// saved state back, its memory may not match its log.
     resync: Option<Resync>,
@@ -158,6 +185,21 @@ impl Room {
     pub fn restore(record: RoomRecord, store: Store) -> Result<Room, RestoreError> {
         let entry = catalog::find(&record.game)
             .ok_or_else(|| RestoreError::UnknownGame(record.game.clone()))?;
+        Self::restore_as(entry, record, store, WallClock::system())
+    }
+
+    /// [`Room::restore`] for a given game and clock (tests serve games the
+    /// catalog does not list, on tokio's paused time).
+    pub(crate) fn restore_as(
+        entry: &'static Entry,
+        mut record: RoomRecord,
+        store: Store,
+        wall: WallClock,
+    ) -> Result<Room, RestoreError> {
+        let (options, clock) = clock::split_options(std::mem::take(&mut record.options))
+            .map_err(RestoreError::Clock)?;
+        record.options = options;
+        let mut timer = Timer::new(clock);
         let mut seats: Vec<Option<Occupant>> = (0..record.seat_count).map(|_| None).collect();
         for s in record.seats {
             let slot = seats
@@ -177,6 +219,7 @@ impl Room {
             (_, None) => return Err(RestoreError::MissingSetup),
             (_, Some(setup)) => {
                 let mut table = (entry.start)(&setup, &record.options, &record.seed)?;
+                timer.started(record.started_at.unwrap_or(0), &table.to_act());
                 let mut applied = HashSet::new();
                 for (index, action) in record.actions.into_iter().enumerate() {
                     let expected = index as u64 + 1;
@@ -196,6 +239,7 @@ impl Room {
                             seq: action.seq,
                             error,
                         })?;
+                    timer.acted(action.seat, action.at_ms, &table.to_act());
                     applied.insert((action.seat, action.client_id));
                 }
                 Some(Game {
@@ -223,6 +267,9 @@ impl Room {
             store,
             finish_saved: record.status == RoomStatus::Finished,
             resync: None,
+            timer,
+            wall,
+            retry_timeout_at: None,
         })
     }
 
@@ -242,29 +289,41 @@ impl Room {
         // The game may have ended just before a crash that kept the store
         // from hearing it.
         self.save_finish_if_needed().await;
+        let mut idle_since = tokio::time::Instant::now();
         loop {
-            let next = if self.resync.is_some() {
-                match tokio::time::timeout(RESYNC_RETRY, commands.recv()).await {
-                    Ok(next) => next,
-                    Err(_) => {
-                        self.try_resync().await;
-                        continue;
+            let armed = self.armed();
+            let fire_at = armed.as_ref().map(|a| {
+                let at = self.wall.instant_at(a.at_ms);
+                self.retry_timeout_at.map_or(at, |r| r.max(at))
+            });
+            let unwatched = self.conns.is_empty();
+            let resyncing = self.resync.is_some();
+            // Commands first: an action that arrived before the deadline
+            // fired is handled as the player's (if still legal).
+            tokio::select! {
+                biased;
+                next = commands.recv() => match next {
+                    None | Some(Command::Stop) => break,
+                    Some(command) => {
+                        self.handle(command).await;
+                        idle_since = tokio::time::Instant::now();
                     }
+                },
+                () = tokio::time::sleep(RESYNC_RETRY), if resyncing => {
+                    self.try_resync().await;
+                    continue;
                 }
-            } else if self.conns.is_empty() {
-                match tokio::time::timeout(IDLE_UNLOAD, commands.recv()).await {
-                    Ok(next) => next,
-                    Err(_) => {
-                        tracing::debug!(room = %self.id, "idle room unloaded");
-                        break;
-                    }
+                () = sleep_until_some(fire_at), if !resyncing => {
+                    let armed = armed.expect("a deadline is armed");
+                    self.fire(armed).await;
                 }
-            } else {
-                commands.recv().await
-            };
-            match next {
-                None | Some(Command::Stop) => break,
-                Some(command) => self.handle(command).await,
+                () = tokio::time::sleep_until(idle_since + IDLE_UNLOAD), if unwatched => {
+                    tracing::debug!(room = %self.id, "idle room unloaded");
+                    break;
+                }
+            }
+            if !self.conns.is_empty() {
+                idle_since = tokio::time::Instant::now();
             }
         }
         // Commands still queued are dropped: their senders see the room gone
@@ -272,6 +331,46 @@ impl Room {
         commands.close();
         registry.forget(&self.id, generation).await;
         metrics::gauge!(m::ROOMS_LOADED).decrement(1.0);
+    }
+
+    /// The deadline armed now, if the game is running.
+    fn armed(&self) -> Option<Armed> {
+        let game = self.game.as_ref()?;
+        self.timer.armed(game.table.as_ref())
+    }
+
+    /// A deadline passed: plays what is due, through the same path as a
+    /// player's action.
+    async fn fire(&mut self, armed: Armed) {
+        let before = self.info();
+        let due: Vec<(Seat, Option<Value>)> = match armed.due {
+            Due::Rules { seat, action } => vec![(seat, Some(action))],
+            Due::Clock { seats } => seats.into_iter().map(|s| (s, None)).collect(),
+        };
+        // Until something is played (or if the store refuses it), this
+        // deadline is not tried again at once.
+        self.retry_timeout_at = Some(tokio::time::Instant::now() + TIMEOUT_RETRY);
+        for (seat, action) in due {
+            let Some(game) = &self.game else { break };
+            let number = game.actions + 1;
+            // Earlier timeouts of this batch may have moved the game on.
+            let action = action.or_else(|| {
+                let chance = &mut SeededChance::new(&self.seed, TIMEOUT_STREAMS | number);
+                game.table.timeout_action(seat, chance)
+            });
+            let Some(action) = action else { continue };
+            let id = format!("{TIMEOUT_ID_PREFIX}{number}");
+            tracing::info!(room = %self.id, seat, number, "time is up: the room acts for the seat");
+            match self.perform(seat, &id, &action, Source::Timeout).await {
+                Ok(()) => self.retry_timeout_at = None,
+                Err(refusal) => {
+                    tracing::warn!(room = %self.id, seat, message = %refusal.message, "timeout action failed");
+                    self.retry_timeout_at = Some(tokio::time::Instant::now() + TIMEOUT_RETRY);
+                    break;
+                }
+            }
+        }
+        self.settle(before, None);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -378,6 +477,7 @@ impl Room {
         self.send(conn, &welcome);
         if let Some(game) = &self.game {
             let message = messages::catch_up(game.table.as_ref(), viewer(seat), since);
+            let message = clock::stamp(message, self.armed().as_ref());
             self.send(conn, &message);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
@@ -533,11 +633,13 @@ impl Room {
             })?;
         let table = (self.entry.start)(&profiles, &self.options, &self.seed)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
+        let at_ms = self.wall.now_ms();
         let saved = self
             .store
             .write(Write::Start {
                 room_id: self.id.clone(),
                 setup: profiles,
+                at_ms,
             })
             .await;
         if let Err(e) = saved {
@@ -549,8 +651,14 @@ impl Room {
             actions: 0,
         });
         self.status = RoomStatus::Playing;
+        if let Some(game) = &self.game {
+            self.timer.started(at_ms, &game.table.to_act());
+        }
         tracing::info!(room = %self.id, game = self.entry.id, "game started");
-        self.broadcast(|table, viewer| messages::snapshot(table, viewer));
+        let armed = self.armed();
+        self.broadcast(|table, viewer| {
+            clock::stamp(messages::snapshot(table, viewer), armed.as_ref())
+        });
         self.check_finished().await;
         Ok(())
     }
@@ -571,6 +679,25 @@ impl Room {
                 "an action id has 1 to 64 characters",
             ));
         }
+        if id.starts_with(TIMEOUT_ID_PREFIX) {
+            return Err(Refusal::new(
+                ErrorCode::BadActionId,
+                format!("action ids starting with {TIMEOUT_ID_PREFIX:?} are the server's"),
+            ));
+        }
+        self.perform(seat, id, action, Source::Player { conn, received })
+            .await
+    }
+
+    /// Applies, logs and broadcasts one action of `seat`, whoever asked for
+    /// it: a player (`act`) or the room's timer (`fire`).
+    async fn perform(
+        &mut self,
+        seat: Seat,
+        id: &str,
+        action: &Value,
+        source: Source,
+    ) -> Result<(), Refusal> {
         let Some(game) = &self.game else {
             return Err(Refusal::new(
                 ErrorCode::NotStarted,
@@ -579,7 +706,9 @@ impl Room {
         };
         if game.applied.contains(&(seat, id.to_owned())) {
             // A retry of an action already applied: acknowledge it again.
-            self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+            if let Source::Player { conn, .. } = source {
+                self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+            }
             return Ok(());
         }
         if self.status == RoomStatus::Finished {
@@ -589,6 +718,7 @@ impl Room {
         let number = game.actions + 1;
         let mut next = game.table.clone_box();
         let applied = next.apply(seat, action, &mut SeededChance::new(&self.seed, number))?;
+        let at_ms = self.wall.now_ms();
         let saved = self
             .store
             .write(Write::Action {
@@ -597,20 +727,38 @@ impl Room {
                 seat,
                 client_id: id.to_owned(),
                 action: applied.action,
+                at_ms,
+                origin: match source {
+                    Source::Player { .. } => Origin::Player,
+                    Source::Timeout => Origin::Timeout,
+                },
             })
             .await;
         if let Err(e) = saved {
-            let id = id.to_owned();
-            return Err(self.store_failed(e, Resync::Act { conn, seat, id }));
+            let owed = match source {
+                Source::Player { conn, .. } => Resync::Act {
+                    conn,
+                    seat,
+                    id: id.to_owned(),
+                },
+                Source::Timeout => Resync::Nothing,
+            };
+            return Err(self.store_failed(e, owed));
         }
         let game = self.game.as_mut().expect("checked above");
         let seen = game.table.last_seq();
         game.table = next;
         game.actions = number;
         game.applied.insert((seat, id.to_owned()));
-        self.broadcast(|table, viewer| messages::update(table, viewer, seen));
-        metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
-        self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+        self.timer.acted(seat, at_ms, &game.table.to_act());
+        let armed = self.armed();
+        self.broadcast(|table, viewer| {
+            clock::stamp(messages::update(table, viewer, seen), armed.as_ref())
+        });
+        if let Source::Player { conn, received } = source {
+            metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
+            self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
+        }
         metrics::counter!(m::ACTIONS).increment(1);
         self.check_finished().await;
         Ok(())
@@ -689,11 +837,12 @@ impl Room {
         self.game = fresh.game;
         self.status = fresh.status;
         self.finish_saved = fresh.finish_saved;
+        self.timer = fresh.timer;
         tracing::warn!(room = %self.id, "room re-read from the store after a write of unknown outcome");
         match owed {
             Resync::Join { conn, seat, token } => self.settle_join(conn, seat, token).await,
             Resync::Act { conn, seat, id } => {
-                self.broadcast(|table, viewer| messages::snapshot(table, viewer));
+                self.broadcast_snapshots();
                 if self
                     .game
                     .as_ref()
@@ -702,8 +851,16 @@ impl Room {
                     self.send(conn, &ServerMessage::Ack { id });
                 }
             }
-            Resync::Nothing => self.broadcast(|table, viewer| messages::snapshot(table, viewer)),
+            Resync::Nothing => self.broadcast_snapshots(),
         }
+    }
+
+    /// Everyone gets the whole game afresh, with the deadline armed now.
+    fn broadcast_snapshots(&mut self) {
+        let armed = self.armed();
+        self.broadcast(|table, viewer| {
+            clock::stamp(messages::snapshot(table, viewer), armed.as_ref())
+        });
     }
 
     /// A join whose outcome was unknown turned out saved: the joiner gets
@@ -765,6 +922,7 @@ impl Room {
                 .collect(),
             host_connected: self.conns.values().any(|c| c.host),
             spectators: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+            clock: self.timer.clock(),
         }
     }
 
@@ -837,6 +995,14 @@ impl Room {
             before = now;
             already_told = None;
         }
+    }
+}
+
+/// Waits until `at`, or forever when nothing is armed.
+async fn sleep_until_some(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

@@ -51,6 +51,9 @@ pub fn snapshot(table: &dyn Table, viewer: Viewer) -> ServerMessage {
             legal: legal(table, viewer),
             seq: table.last_seq(),
             outcome: table.outcome(),
+            // The room's actor adds its armed deadline (`clock::stamp`).
+            deadline_at: None,
+            deadline_seats: Vec::new(),
         },
     }
 }
@@ -64,6 +67,9 @@ pub fn update(table: &dyn Table, viewer: Viewer, after: EventSeq) -> ServerMessa
             legal: legal(table, viewer),
             seq: table.last_seq(),
             outcome: table.outcome(),
+            // The room's actor adds its armed deadline (`clock::stamp`).
+            deadline_at: None,
+            deadline_seats: Vec::new(),
         },
     }
 }

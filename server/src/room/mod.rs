@@ -7,8 +7,11 @@
 //! never waiting for a slow connection (see `actor.rs`).
 
 mod actor;
+mod clock;
 mod lobby;
 mod messages;
+#[cfg(test)]
+mod timeout_tests;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -20,6 +23,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 pub use actor::{RestoreError, Room};
+pub use clock::with_clock;
 pub use messages::text;
 
 /// Identifies one WebSocket connection inside the server.

@@ -261,6 +261,9 @@ impl TestServer {
 
 /// What a server's WebSocket frame turned out to be.
 #[derive(Debug)]
+// Frames live for one match: boxing the message would only complicate the
+// patterns that read them.
+#[allow(clippy::large_enum_variant)]
 pub enum Frame {
     Message(ServerMessage),
     Close(Option<u16>),
