@@ -117,26 +117,32 @@ fn act_now<G: Game>(table: &mut Engine<G>, seat: Seat, action: &Value, number: u
         .sum()
 }
 
-/// `messages::update` before: `Value`s in the protocol's types.
-fn update_before(table: &dyn Table, viewer: Viewer, after: EventSeq) -> String {
+/// `messages::update` before: `Value`s (made with `serde_json::to_value`
+/// from the game's types, as the table did) in the protocol's types.
+fn update_before<G: Game>(table: &Engine<G>, viewer: Viewer, after: EventSeq) -> String {
+    let game = table.game();
     let message = ServerMessage::Update {
         update: GameUpdate {
             events: (after + 1..=table.last_seq())
                 .map(|seq| LoggedEvent {
                     seq,
-                    event: table.event(seq, viewer),
+                    event: G::event_view(&table.events()[seq as usize - 1], viewer).map(value),
                 })
                 .collect(),
-            view: table.view(viewer),
+            view: value(game.view(viewer)),
             legal: viewer
                 .seat()
-                .map(|seat| table.legal(seat))
+                .map(|seat| game.legal(seat).iter().map(value).collect())
                 .unwrap_or_default(),
             seq: table.last_seq(),
             outcome: table.outcome(),
         },
     };
     serde_json::to_string(&message).expect("serializes")
+}
+
+fn value(data: impl Serialize) -> Value {
+    serde_json::to_value(data).expect("serializes")
 }
 
 /// One accepted action as the room actor performed it before: a copy of the
