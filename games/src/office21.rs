@@ -142,10 +142,12 @@ enum Answer {
     TakeBack {
         card: CardId,
     },
-    /// `sales` is the SALES being carried out.
+    /// Exchanges the `at`-th card of `other`'s office with the `mine`-th
+    /// of the acting seat's (its SALES).
     Swap {
-        card: CardId,
-        sales: CardId,
+        other: Seat,
+        at: usize,
+        mine: usize,
     },
     /// `director` is the DIRECTOR being carried out.
     Look {
@@ -445,10 +447,11 @@ impl Office21 {
             (Action::Play { card }, Pending::PlayCard) => Answer::Play { card },
             (Action::Remove { card }, Pending::Cleaner { .. }) => Answer::Remove { card },
             (Action::TakeBack { card }, Pending::Assistant { .. }) => Answer::TakeBack { card },
-            (Action::Swap { card }, Pending::Sales { card: sales }) => Answer::Swap {
-                card,
-                sales: *sales,
-            },
+            (Action::Swap { card }, Pending::Sales { card: sales }) => {
+                let (other, at) = self.locate(card)?;
+                let (_, mine) = self.locate(*sales)?;
+                Answer::Swap { other, at, mine }
+            }
             (Action::Look { seat: target }, Pending::DirectorTarget { card }) => Answer::Look {
                 target,
                 director: *card,

@@ -476,8 +476,10 @@ pub fn random_playout<G: Game>(
 }
 
 /// A tiny game whose rules panic on one action, for testing the panic
-/// boundary: seats take turns adding to a shared count; `Explode` is
-/// accepted by `check` and panics in `apply`, as a bug would.
+/// boundary: seats take turns adding one or a die roll to a shared count;
+/// `Explode`, never among the legal actions, is accepted by `check` and
+/// panics in `apply`, as a bug would. The die makes it a game with
+/// randomness in every other action, for the replay harness.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fragile {
     seats: usize,
@@ -490,6 +492,7 @@ pub struct Fragile {
 #[serde(rename_all = "snake_case")]
 pub enum FragileAction {
     Add,
+    Roll,
     Explode,
 }
 
@@ -541,7 +544,7 @@ impl Game for Fragile {
     }
     fn legal(&self, seat: Seat) -> Vec<FragileAction> {
         if seat == self.turn {
-            vec![FragileAction::Add, FragileAction::Explode]
+            vec![FragileAction::Add, FragileAction::Roll]
         } else {
             Vec::new()
         }
@@ -552,11 +555,13 @@ impl Game for Fragile {
         }
         Ok(action.clone())
     }
-    fn apply(&mut self, checked: FragileAction, _: &mut dyn Chance) -> Vec<u32> {
+    fn apply(&mut self, checked: FragileAction, chance: &mut dyn Chance) -> Vec<u32> {
         // Half done when it breaks: a panic must leave no trace of this.
         self.count += 1;
-        if checked == FragileAction::Explode {
-            panic!("planted bug: Explode");
+        match checked {
+            FragileAction::Add => {}
+            FragileAction::Roll => self.count += u32::from(chance.roll(6)) - 1,
+            FragileAction::Explode => panic!("planted bug: Explode"),
         }
         self.turn = (self.turn + 1) % self.seats as Seat;
         vec![self.count]

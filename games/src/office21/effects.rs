@@ -185,11 +185,9 @@ impl Office21 {
                 }
                 self.after_effect(seat, events);
             }
-            Answer::Swap { card, sales } => {
+            Answer::Swap { other, at, mine } => {
                 // The cards change offices but stay in play: faces and love
                 // are unchanged (a face-down card stays face down).
-                let (other, at) = self.locate(card).expect("checked: in play");
-                let (_, mine) = self.locate(sales).expect("the SALES is in play");
                 let took = self.offices[usize::from(other)][at];
                 let gave = self.offices[usize::from(seat)][mine];
                 self.offices[usize::from(other)][at] = gave;
