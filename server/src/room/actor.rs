@@ -544,7 +544,10 @@ impl Room {
             .stage(seat, action, &mut SeededChance::new(&self.seed, number))
             .map_err(|error| {
                 if let ActError::Panicked(panic) = &error {
-                    tracing::error!(room = %self.id, seat, %action, %panic, "the rules panicked; action refused");
+                    tracing::error!(
+                        room = %self.id, seat, %action, %panic,
+                        "the rules panicked; action refused"
+                    );
                 }
                 Refusal::from(error)
             })?;
