@@ -1,6 +1,7 @@
 //! The contract every game fulfils.
 //!
-//! A game is a value (`Self`) that changes only through [`Game::apply`]. The
+//! A game is a value (`Self`) that changes only through [`Game::apply`],
+//! and only with an action [`Game::check`] accepted. The
 //! trait is shaped by what the three games need (docs/ARCHITECTURE.md, "The
 //! engine interface", maps each need onto it):
 //!
@@ -124,8 +125,9 @@ pub enum SetupError {
 /// serves simultaneous, pending and secret decisions.
 ///
 /// Implementations must guarantee:
-/// * `apply` either succeeds or returns an error leaving `self` unchanged;
-/// * every action in `legal(seat)` succeeds when applied by `seat`, and
+/// * a refusal changes nothing: `check` takes `&self`, and `apply`, which
+///   takes only what `check` accepted, cannot refuse;
+/// * every action in `legal(seat)` is accepted by `check` for `seat`, and
 ///   `legal(seat)` is empty exactly when `seat` is not in `to_act()`;
 /// * `view(viewer)`, `legal(seat)` and `event_view(_, viewer)` depend only
 ///   on what that viewer may know (the non-interference tests in
@@ -142,11 +144,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     type Action: Serialize + DeserializeOwned + Clone + PartialEq + Debug;
     type View: Serialize;
     /// An event as it happened, with everything in it (secrets included).
-    type Event: Clone + Debug + Send + Sync;
+    type Event: Clone + Debug + Send + Sync + 'static;
     /// An event as one viewer may see it.
     type EventView: Serialize;
     /// Data that never changes during a game.
     type Board: Serialize;
+    /// An action accepted by [`Game::check`], with what the check found
+    /// (the tile under a slot, the decision an answer resolves). Games keep
+    /// its fields private, so only `check` makes one.
+    type Checked: Send;
 
     /// Identifier used in the API and the store (`"osaki"`).
     const ID: &'static str;
@@ -193,13 +199,26 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// What `seat` may do now.
     fn legal(&self, seat: Seat) -> Vec<Self::Action>;
 
-    /// Performs `action` for `seat`, returning what happened.
-    fn apply(
+    /// Decides whether `seat` may take `action` now, without changing
+    /// anything. An acceptance is a [`Game::Checked`] value carrying what the
+    /// check established, so that [`Game::apply`] need not find it again.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<Self::Checked, RuleError>;
+
+    /// Performs an action `check` accepted on this very state, returning
+    /// what happened. It cannot fail: every refusal is `check`'s.
+    fn apply(&mut self, checked: Self::Checked, chance: &mut dyn Chance) -> Vec<Self::Event>;
+
+    /// `check` then `apply`: performs `action` for `seat`, or refuses it and
+    /// changes nothing.
+    fn play(
         &mut self,
         seat: Seat,
         action: &Self::Action,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Self::Event>, RuleError>;
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let checked = self.check(seat, action)?;
+        Ok(self.apply(checked, chance))
+    }
 
     fn view(&self, viewer: Viewer) -> Self::View;
 

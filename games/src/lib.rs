@@ -16,8 +16,9 @@ pub mod engine;
 pub mod office21;
 pub mod osaki;
 pub mod table;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
 pub use chance::{Chance, SeededChance};
 pub use engine::{Deadline, Game, PlayerProfile, RuleError, SetupError, Viewer};
-pub use table::{ActError, Applied, Table};
+pub use table::{ActError, Applied, Staged, Table};

@@ -27,6 +27,7 @@
 mod cards;
 mod effects;
 mod ending;
+#[cfg(any(test, feature = "testing"))]
 mod inspect;
 mod love;
 mod setup;
@@ -39,6 +40,7 @@ use cubicle_protocol::{GameInfo, Outcome, Seat};
 
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
 
+#[cfg(any(test, feature = "testing"))]
 pub use inspect::Location;
 
 /// A card in an office.
@@ -95,6 +97,73 @@ enum Pending {
     Operator {
         card: CardId,
         drawn: Card,
+        knew: Vec<bool>,
+    },
+}
+
+/// An Office 21 action [`Office21::check`] accepted: who answered, and what
+/// the answer resolves.
+#[derive(Debug)]
+pub struct Checked {
+    seat: Seat,
+    step: Step,
+}
+
+/// An accepted action paired with the decision it answers.
+#[derive(Debug)]
+enum Step {
+    /// A face-down set-up choice in `round`; `choices` are everyone's so
+    /// far, this one not yet in.
+    Choose {
+        card: Card,
+        round: u8,
+        choices: Vec<Option<Card>>,
+    },
+    /// The BOSS or SECRETARY of `choice` loves `card`; `setup_round` is the
+    /// set-up round when the choice came at a reveal, `None` during a turn.
+    Love {
+        card: CardId,
+        choice: LoveChoice,
+        setup_round: Option<u8>,
+    },
+    /// An answer during a turn.
+    Turn(Answer),
+}
+
+/// A turn action with the pending decision it resolves.
+#[derive(Debug)]
+enum Answer {
+    Play {
+        card: Card,
+    },
+    Remove {
+        card: CardId,
+    },
+    TakeBack {
+        card: CardId,
+    },
+    /// Exchanges the `at`-th card of `other`'s office with the `mine`-th
+    /// of the acting seat's (its SALES).
+    Swap {
+        other: Seat,
+        at: usize,
+        mine: usize,
+    },
+    /// `director` is the DIRECTOR being carried out.
+    Look {
+        target: Seat,
+        director: CardId,
+    },
+    Discard {
+        target: Seat,
+        card: Card,
+    },
+    Keep {
+        card: Card,
+    },
+    /// `knew`: who knew the card as the top of the pile before it was drawn.
+    Return {
+        card: Card,
         knew: Vec<bool>,
     },
 }
@@ -311,18 +380,92 @@ impl Office21 {
 
     /// Refuses `action` by `seat` with the most specific reason, or accepts
     /// it. An action is accepted exactly when it is in `legal(seat)`.
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    fn accept(&self, seat: Seat, action: &Action) -> Result<Step, RuleError> {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
         if !self.to_act().contains(&seat) {
             return Err(RuleError::NotYourTurn);
         }
-        if self.legal(seat).contains(action) {
-            Ok(())
+        let step = if self.legal(seat).contains(action) {
+            self.step(action)
         } else {
-            Err(RuleError::Illegal(self.explain(seat, action)))
-        }
+            None
+        };
+        step.ok_or_else(|| RuleError::Illegal(self.explain(seat, action)))
+    }
+
+    /// Pairs a legal `action` with the decision it answers; `None` if the
+    /// action answers nothing pending.
+    fn step(&self, action: &Action) -> Option<Step> {
+        let answer = match (*action, &self.stage) {
+            (
+                Action::Choose { card },
+                Stage::SetUp {
+                    round,
+                    choices,
+                    love: None,
+                },
+            ) => {
+                return Some(Step::Choose {
+                    card,
+                    round: *round,
+                    choices: choices.clone(),
+                })
+            }
+            (
+                Action::Love { card },
+                Stage::SetUp {
+                    round,
+                    love: Some(choice),
+                    ..
+                },
+            ) => {
+                return Some(Step::Love {
+                    card,
+                    choice: choice.clone(),
+                    setup_round: Some(*round),
+                })
+            }
+            (
+                Action::Love { card },
+                Stage::Turn {
+                    pending: Pending::Love(choice),
+                    ..
+                },
+            ) => {
+                return Some(Step::Love {
+                    card,
+                    choice: choice.clone(),
+                    setup_round: None,
+                })
+            }
+            (_, Stage::SetUp { .. } | Stage::Over(_)) => return None,
+            (action, Stage::Turn { pending, .. }) => (action, pending),
+        };
+        Some(Step::Turn(match answer {
+            (Action::Play { card }, Pending::PlayCard) => Answer::Play { card },
+            (Action::Remove { card }, Pending::Cleaner { .. }) => Answer::Remove { card },
+            (Action::TakeBack { card }, Pending::Assistant { .. }) => Answer::TakeBack { card },
+            (Action::Swap { card }, Pending::Sales { card: sales }) => {
+                let (other, at) = self.locate(card)?;
+                let (_, mine) = self.locate(*sales)?;
+                Answer::Swap { other, at, mine }
+            }
+            (Action::Look { seat: target }, Pending::DirectorTarget { card }) => Answer::Look {
+                target,
+                director: *card,
+            },
+            (Action::Discard { seat: target, card }, Pending::DirectorDiscard { .. }) => {
+                Answer::Discard { target, card }
+            }
+            (Action::Keep { card }, Pending::Operator { .. }) => Answer::Keep { card },
+            (Action::Return { card }, Pending::Operator { knew, .. }) => Answer::Return {
+                card,
+                knew: knew.clone(),
+            },
+            _ => return None,
+        }))
     }
 }
 
@@ -333,6 +476,7 @@ impl Game for Office21 {
     type Event = Event;
     type EventView = EventView;
     type Board = Board;
+    type Checked = Checked;
 
     const ID: &'static str = "office21";
 
@@ -409,24 +553,30 @@ impl Game for Office21 {
         }
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
-        // Everything below follows from an accepted action without failing,
-        // so a refusal here is the only way out and leaves `self` unchanged.
-        self.check(seat, action)?;
+    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+        let step = self.accept(seat, action)?;
+        Ok(Checked { seat, step })
+    }
+
+    fn apply(&mut self, checked: Checked, chance: &mut dyn Chance) -> Vec<Event> {
+        let Checked { seat, step } = checked;
         self.moment += 1;
         let mut events = Vec::new();
-        match *action {
-            Action::Choose { card } => self.choose(seat, card, chance, &mut events),
-            Action::Love { card } => self.love_chosen(seat, card, chance, &mut events),
-            other => self.resolve(seat, other, &mut events),
+        match step {
+            Step::Choose {
+                card,
+                round,
+                choices,
+            } => self.choose(seat, card, round, choices, chance, &mut events),
+            Step::Love {
+                card,
+                choice,
+                setup_round,
+            } => self.love_chosen(seat, card, choice, setup_round, chance, &mut events),
+            Step::Turn(answer) => self.resolve(seat, answer, &mut events),
         }
         self.restamp();
-        Ok(events)
+        events
     }
 
     fn view(&self, viewer: Viewer) -> View {

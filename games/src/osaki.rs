@@ -16,6 +16,8 @@
 
 mod departure;
 mod names;
+#[cfg(any(test, feature = "testing"))]
+mod secrets;
 mod setup;
 
 use cubicle_protocol::osaki::{
@@ -28,6 +30,8 @@ use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
 
 pub use departure::left_work_minutes;
 pub use names::{GOOD_JOB, HANDLE_THIS_TOO, LEAVING_NOW};
+#[cfg(any(test, feature = "testing"))]
+pub use secrets::Spot;
 
 /// What one slot holds, with unturned tiles known whole (the state is
 /// server-side only; views hide the task).
@@ -54,6 +58,46 @@ impl Place {
             Place::Empty => 0,
         }
     }
+
+    /// Empties the place, returning its tiles bottom first.
+    fn take(&mut self) -> Vec<Tile> {
+        match std::mem::replace(self, Place::Empty) {
+            Place::Unturned(tile) => vec![tile],
+            Place::Stack(tiles) => tiles,
+            Place::Empty => Vec::new(),
+        }
+    }
+
+    /// Puts `tiles` on top, turned; returns the new height.
+    fn pile_on(&mut self, tiles: Vec<Tile>) -> usize {
+        let mut stack = self.take();
+        stack.extend(tiles);
+        let height = stack.len();
+        *self = Place::Stack(stack);
+        height
+    }
+}
+
+/// An Osaki action [`Osaki::check`] accepted, with the tiles it found.
+#[derive(Debug)]
+pub struct Checked {
+    seat: Seat,
+    step: Step,
+}
+
+#[derive(Debug)]
+enum Step {
+    Turn {
+        slot: Slot,
+        tile: Tile,
+    },
+    Stack {
+        from: Slot,
+        owner: Seat,
+        onto: Slot,
+        moved: Tile,
+        onto_top: Tile,
+    },
 }
 
 /// Two stacks may be joined when their top tiles share a character or a task.
@@ -165,8 +209,9 @@ impl Osaki {
         }
     }
 
-    /// Checks `action` by `seat` against the rules without changing anything.
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    /// Checks `action` by `seat` against the rules without changing
+    /// anything, returning what `apply` needs.
+    fn accept(&self, seat: Seat, action: &Action) -> Result<Step, RuleError> {
         if self.ending.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -177,7 +222,7 @@ impl Osaki {
         let row = &self.rows[usize::from(seat)];
         match *action {
             Action::Turn { slot } => match row.get(usize::from(slot)) {
-                Some(Place::Unturned(_)) => Ok(()),
+                Some(Place::Unturned(tile)) => Ok(Step::Turn { slot, tile: *tile }),
                 Some(Place::Stack(_)) => illegal(format!("slot {slot} is already turned")),
                 Some(Place::Empty) => illegal(format!("slot {slot} is empty")),
                 None => illegal(format!("you have no slot {slot}")),
@@ -225,7 +270,13 @@ impl Osaki {
                     None => return illegal(format!("seat {owner} has no slot {onto}")),
                 };
                 if tops_match(mine, theirs) {
-                    Ok(())
+                    Ok(Step::Stack {
+                        from,
+                        owner,
+                        onto,
+                        moved: mine,
+                        onto_top: theirs,
+                    })
                 } else {
                     illegal(format!(
                         "the tops do not match in character or task ({} onto {})",
@@ -265,6 +316,7 @@ impl Game for Osaki {
     type Event = Event;
     type EventView = Event;
     type Board = Board;
+    type Checked = Checked;
 
     const ID: &'static str = "osaki";
 
@@ -340,37 +392,29 @@ impl Game for Osaki {
         moves
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        _chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
-        self.check(seat, action)?;
+    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+        let step = self.accept(seat, action)?;
+        Ok(Checked { seat, step })
+    }
+
+    fn apply(&mut self, checked: Checked, _chance: &mut dyn Chance) -> Vec<Event> {
+        let Checked { seat, step } = checked;
         let mut events = Vec::new();
         let s = usize::from(seat);
-        match *action {
-            Action::Turn { slot } => {
-                let place = &mut self.rows[s][usize::from(slot)];
-                let Place::Unturned(tile) = *place else {
-                    unreachable!("checked: slot {slot} is unturned")
-                };
-                *place = Place::Stack(vec![tile]);
+        match step {
+            Step::Turn { slot, tile } => {
+                self.rows[s][usize::from(slot)] = Place::Stack(vec![tile]);
                 events.push(Event::Turned { seat, slot, tile });
             }
-            Action::Stack { from, owner, onto } => {
-                let Place::Stack(moving) =
-                    std::mem::replace(&mut self.rows[s][usize::from(from)], Place::Empty)
-                else {
-                    unreachable!("checked: slot {from} is a stack")
-                };
-                let Place::Stack(target) = &mut self.rows[usize::from(owner)][usize::from(onto)]
-                else {
-                    unreachable!("checked: the target is a stack")
-                };
-                let moved = *moving.last().expect("stacks are never empty");
-                let onto_top = *target.last().expect("stacks are never empty");
-                target.extend(moving);
+            Step::Stack {
+                from,
+                owner,
+                onto,
+                moved,
+                onto_top,
+            } => {
+                let moving = self.rows[s][usize::from(from)].take();
+                let height = self.rows[usize::from(owner)][usize::from(onto)].pile_on(moving);
                 events.push(Event::Stacked {
                     seat,
                     from,
@@ -378,7 +422,7 @@ impl Game for Osaki {
                     onto,
                     moved,
                     onto_top,
-                    height: target.len() as u8,
+                    height: height as u8,
                 });
             }
         }
@@ -406,7 +450,7 @@ impl Game for Osaki {
             }
             self.turn = next;
         }
-        Ok(events)
+        events
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -551,7 +595,7 @@ mod tests {
             Action::Turn { slot: 40 },
         ] {
             assert!(matches!(
-                game.apply(seat, &action, &mut NoChance),
+                game.play(seat, &action, &mut NoChance),
                 Err(RuleError::Illegal(_))
             ));
             assert_eq!(game, before);

@@ -89,7 +89,7 @@ fn refuse_something(game: &Office21, rng: &mut SeededChance) {
         return;
     }
     let mut copy = game.clone();
-    let refused = copy.apply(seat, &action, &mut cubicle_games::chance::NoChance);
+    let refused = copy.play(seat, &action, &mut cubicle_games::chance::NoChance);
     assert!(
         refused.is_err(),
         "{action:?} by {seat} is not legal yet was accepted"
@@ -311,7 +311,7 @@ fn play_one(g: u64, seats: usize, style: Style) -> (EndedBy, Victory, usize) {
             let action = *chooser.pick(&options).unwrap();
             steps += 1;
             let new = game
-                .apply(seat, &action, &mut SeededChance::new(&seed, steps as u64))
+                .play(seat, &action, &mut SeededChance::new(&seed, steps as u64))
                 .unwrap_or_else(|e| panic!("legal {action:?} refused: {e}"));
             events.extend(new);
             accounted(&game);

@@ -53,7 +53,7 @@ fn assert_over(game: &mut Osaki, ending: &Ending) {
         for action in [turn(0), stack(0, (seat + 1) % seats, 0), stack(1, seat, 0)] {
             let before = game.clone();
             assert_eq!(
-                game.apply(seat, &action, &mut NoChance),
+                game.play(seat, &action, &mut NoChance),
                 Err(RuleError::GameOver)
             );
             assert_eq!(*game, before);

@@ -573,7 +573,7 @@ fn acting_out_of_turn_is_refused_and_changes_nothing() {
     for seat in [0, 2, 3, 200] {
         let before = game.clone();
         assert_eq!(
-            game.apply(seat, &turn(0), &mut NoChance),
+            game.play(seat, &turn(0), &mut NoChance),
             Err(RuleError::NotYourTurn)
         );
         assert_eq!(game, before);

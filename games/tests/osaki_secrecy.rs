@@ -1,13 +1,16 @@
 //! Non-interference: what a viewer receives (view, legal actions, the whole
 //! event log) must not depend on anything hidden from them. In Osaki the
 //! hidden things are the tasks of unturned tiles (hidden from everyone,
-//! their owner included) and of the leftover tiles of a 3-player game.
+//! their owner included) and of the leftover tiles of a 3-player game:
+//! Osaki's `Secrets` implementation lists them from the state.
 //!
-//! Two deals that differ only by swapping the tasks of two tiles of the same
-//! character (so that both stay valid deals) are played with the same
-//! actions. If both tiles are still hidden, every seat and the spectator
-//! must receive identical bytes; once one of them has been turned, everyone
-//! must be able to tell (so the check is not vacuous).
+//! The harness (`cubicle_games::testing::check_secrets`) swaps the tasks of
+//! two hidden tiles of the same character (so that both stay valid deals) in
+//! random states, compares every viewer's bytes, and plays on while both stay
+//! hidden. It is checked against planted leaks in `view` and `legal`
+//! (Osaki's events carry no secret, so `event_view` has none to leak), and
+//! once a tile is turned, everyone must be able to tell (so the check is not
+//! vacuous).
 
 mod osaki_support;
 
@@ -15,31 +18,23 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use cubicle_games::answers::Answer;
 use cubicle_games::chance::NoChance;
-use cubicle_games::osaki::Osaki;
-use cubicle_games::testing::{assert_indistinguishable, observed_bytes};
+use cubicle_games::osaki::{Osaki, Spot};
+use cubicle_games::testing::{
+    assert_indistinguishable, check_secrets, observed_bytes, LegalLeak, Planted, Secrets, Tally,
+    ViewLeak,
+};
 use cubicle_games::{Chance, Game, PlayerProfile, SeededChance, Viewer};
-use cubicle_protocol::osaki::{Action, Event, Pile, Tile, LEFT_WORK_AT};
+use cubicle_protocol::osaki::{Action, Event, Options, Tile, LEFT_WORK_AT};
 use cubicle_protocol::Seat;
 use osaki_support::*;
 
-/// Where a tile of the deal is: a player's slot, or set aside.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Spot {
-    Slot(usize, usize),
-    Leftover,
-}
-
-/// `deal` with the tasks of the tiles at `a` and `b` (same character)
-/// swapped. A leftover tile is not in the deal: changing the dealt tile's
-/// task to the leftover's puts the old task in the box.
-fn swap_tasks(deal: &[Vec<Tile>], a: (Spot, Tile), b: (Spot, Tile)) -> Vec<Vec<Tile>> {
-    assert_eq!(a.1.character, b.1.character);
+/// `deal` with the tasks of the tiles in slots `a` and `b` (same character)
+/// swapped.
+fn swap_tasks(deal: &[Vec<Tile>], a: (usize, usize), b: (usize, usize)) -> Vec<Vec<Tile>> {
     let mut variant = deal.to_vec();
-    for ((spot, _), (_, other)) in [(a, b), (b, a)] {
-        if let Spot::Slot(seat, slot) = spot {
-            variant[seat][slot].task = other.task;
-        }
-    }
+    assert_eq!(deal[a.0][a.1].character, deal[b.0][b.1].character);
+    variant[a.0][a.1].task = deal[b.0][b.1].task;
+    variant[b.0][b.1].task = deal[a.0][a.1].task;
     variant
 }
 
@@ -54,54 +49,22 @@ fn profiles(seats: usize, rng: &mut dyn Chance) -> Vec<PlayerProfile> {
         .collect()
 }
 
-/// A game started from `deal` (start player drawn from `seed`), with its
-/// event log.
-fn begin(deal: &[Vec<Tile>], players: &[PlayerProfile], seed: u64) -> (Osaki, Vec<Event>) {
+/// A game of `G` (Osaki, or Osaki with a leak) started from `deal` (start
+/// player drawn from `seed`), with its event log.
+fn begin<G: Game<Options = Options>>(
+    deal: &[Vec<Tile>],
+    players: &[PlayerProfile],
+    seed: u64,
+) -> (G, Vec<G::Event>) {
     let mut chance = SeededChance::new(&[3; 32], seed);
-    Osaki::start(players, &options(deal.to_vec(), None), &mut chance).expect("valid deal")
+    G::start(players, &options(deal.to_vec(), None), &mut chance).expect("valid deal")
 }
 
 fn step(game: &mut Osaki, events: &mut Vec<Event>, seat: Seat, action: &Action) {
-    match game.apply(seat, action, &mut NoChance) {
+    match game.play(seat, action, &mut NoChance) {
         Ok(new) => events.extend(new),
         Err(e) => panic!("replayed {action:?} by seat {seat} refused: {e}"),
     }
-}
-
-/// The tiles hidden from everyone in `game` (dealt with `deal`): unturned
-/// slots and, while the game runs, the leftover.
-fn hidden_tiles(game: &Osaki, deal: &[Vec<Tile>]) -> Vec<(Spot, Tile)> {
-    let view = spectator_view(game);
-    let mut hidden = Vec::new();
-    for area in &view.areas {
-        for (slot, pile) in area.slots.iter().enumerate() {
-            if matches!(pile, Pile::Unturned { .. }) {
-                let seat = usize::from(area.seat);
-                hidden.push((Spot::Slot(seat, slot), deal[seat][slot]));
-            }
-        }
-    }
-    if view.ending.is_none() {
-        hidden.extend(leftover_of(deal).into_iter().map(|t| (Spot::Leftover, t)));
-    }
-    hidden
-}
-
-/// Two distinct entries of `tiles` with the same character, chosen at
-/// random; `None` if every character appears once.
-fn same_character_pair(
-    tiles: &[(Spot, Tile)],
-    rng: &mut dyn Chance,
-) -> Option<((Spot, Tile), (Spot, Tile))> {
-    let mut pairs = Vec::new();
-    for (i, a) in tiles.iter().enumerate() {
-        for b in &tiles[i + 1..] {
-            if a.1.character == b.1.character {
-                pairs.push((*a, *b));
-            }
-        }
-    }
-    rng.pick(&pairs).copied()
 }
 
 fn every_viewer_agrees(seats: usize, a: (&Osaki, &[Event]), b: (&Osaki, &[Event])) {
@@ -110,83 +73,56 @@ fn every_viewer_agrees(seats: usize, a: (&Osaki, &[Event]), b: (&Osaki, &[Event]
     }
 }
 
-#[test]
-fn swapping_hidden_tasks_changes_nothing_anyone_receives() {
-    let mut tested = 0;
-    let mut with_leftover = 0;
+/// Checks 200 random games of `G` (all seat counts, random deals and
+/// departure times), every state.
+fn check_games<G: Secrets<Options = Options>>(tally: &mut Tally) -> Result<(), String> {
     for g in 0..200u64 {
         let rng = &mut SeededChance::new(&[12; 32], g) as &mut dyn Chance;
         let seats = 2 + (g % 3) as usize;
         let deal = random_deal(seats, rng);
         let players = profiles(seats, rng);
-
-        // Play a random number of random legal actions.
-        let (mut game, mut events) = begin(&deal, &players, g);
-        let dealt = deal.iter().flatten().count() as u32;
-        let mut actions = Vec::new();
-        for _ in 0..rng.below(2 * dealt) {
-            let Some(&seat) = game.to_act().first() else {
-                break;
-            };
-            let action = *rng.pick(&game.legal(seat)).unwrap();
-            step(&mut game, &mut events, seat, &action);
-            actions.push((seat, action));
-        }
-
-        let Some((a, b)) = same_character_pair(&hidden_tiles(&game, &deal), rng) else {
-            continue;
-        };
-        let variant = swap_tasks(&deal, a, b);
-        assert_ne!(variant, deal);
-        if a.0 == Spot::Leftover || b.0 == Spot::Leftover {
-            with_leftover += 1;
-        }
-
-        // Replay the same actions from the variant deal. Every viewer's
-        // whole observation, as bytes, is compared at the start and the
-        // end; after each step in between, the values those bytes are
-        // serialized from (view, legal actions, the step's events as the
-        // viewer sees them): cheaper, and equal values serialize equally.
-        let (mut original, mut original_events) = begin(&deal, &players, g);
-        let (mut other, mut other_events) = begin(&variant, &players, g);
-        every_viewer_agrees(
-            seats,
-            (&original, &original_events),
-            (&other, &other_events),
-        );
-        for (seat, action) in &actions {
-            let seen = original_events.len();
-            step(&mut original, &mut original_events, *seat, action);
-            step(&mut other, &mut other_events, *seat, action);
-            for viewer in Viewer::all(seats) {
-                let observe = |game: &Osaki, new: &[Event]| {
-                    let log: Vec<_> = new.iter().map(|e| Osaki::event_view(e, viewer)).collect();
-                    let legal = viewer.seat().map(|s| game.legal(s)).unwrap_or_default();
-                    (game.view(viewer), legal, log)
-                };
-                assert_eq!(
-                    observe(&original, &original_events[seen..]),
-                    observe(&other, &other_events[seen..]),
-                    "{viewer:?} after {action:?}"
-                );
-            }
-        }
-        every_viewer_agrees(
-            seats,
-            (&original, &original_events),
-            (&other, &other_events),
-        );
-        assert_eq!(
-            (&original, &original_events),
-            (&game, &events),
-            "replay is exact"
-        );
-        assert_ne!(original, other, "the two games do differ, invisibly");
-        tested += 1;
+        let dealt = deal.iter().flatten().count() as u64;
+        let mut seed = [12; 32];
+        seed[..8].copy_from_slice(&g.to_le_bytes());
+        check_secrets(
+            begin::<G>(&deal, &players, g),
+            &seed,
+            1,
+            2 * dealt,
+            |_, legal, _| legal,
+            tally,
+        )
+        .map_err(|leak| format!("game {g}: {leak}"))?;
     }
+    Ok(())
+}
+
+#[test]
+fn swapping_hidden_tasks_changes_nothing_anyone_receives() {
+    let mut tally = Tally::default();
+    if let Err(leak) = check_games::<Osaki>(&mut tally) {
+        panic!("{leak}");
+    }
+    eprintln!("non-interference: {tally:?}");
+    assert!(tally.states >= 2000, "{tally:?}");
+    assert!(tally.swaps >= 5000, "{tally:?}");
+    assert!(tally.continued >= 10000, "{tally:?}");
+}
+
+#[test]
+fn the_harness_catches_a_view_that_depends_on_hidden_tasks() {
+    let leak = check_games::<Planted<Osaki, ViewLeak>>(&mut Tally::default());
+    let leak = leak.expect_err("the planted leak is found");
+    assert!(leak.contains("sees the swap"), "{leak}");
+}
+
+#[test]
+fn the_harness_catches_legal_actions_that_depend_on_hidden_tasks() {
+    let leak = check_games::<Planted<Osaki, LegalLeak>>(&mut Tally::default());
+    let leak = leak.expect_err("the planted leak is found");
     assert!(
-        tested > 150 && with_leftover > 20,
-        "{tested} pairs tested, {with_leftover} with a leftover tile"
+        leak.contains("sees the swap") || leak.contains("tells the games apart"),
+        "{leak}"
     );
 }
 
@@ -194,14 +130,10 @@ fn swapping_hidden_tasks_changes_nothing_anyone_receives() {
 fn the_check_notices_a_turned_tile() {
     // Seat 0 holds President/Copying in slot 0, seat 1 President/Accounting.
     let deal = four_player_deal();
-    let variant = swap_tasks(
-        &deal,
-        (Spot::Slot(0, 0), deal[0][0]),
-        (Spot::Slot(1, 0), deal[1][0]),
-    );
+    let variant = swap_tasks(&deal, (0, 0), (1, 0));
     let players = vec![PlayerProfile::default(); 4];
-    let (mut a, mut a_events) = begin(&deal, &players, 0);
-    let (mut b, mut b_events) = begin(&variant, &players, 0);
+    let (mut a, mut a_events) = begin::<Osaki>(&deal, &players, 0);
+    let (mut b, mut b_events) = begin::<Osaki>(&variant, &players, 0);
     let first = a.to_act()[0];
     assert_eq!(b.to_act(), vec![first]);
     // Both still unturned: nobody can tell.
@@ -234,45 +166,43 @@ fn every_viewer_notices_any_tile_once_it_is_turned() {
         let seats = 2 + (g % 3) as usize;
         let deal = random_deal(seats, rng);
         let players = profiles(seats, rng);
-        let (mut game, mut events) = begin(&deal, &players, g);
-        let mut actions = Vec::new();
-        // Play until some tile is turned after at least a few actions.
-        let turned_at = loop {
-            let seat = game.to_act()[0];
-            let hidden_before = hidden_tiles(&game, &deal);
-            let action = *rng.pick(&game.legal(seat)).unwrap();
-            step(&mut game, &mut events, seat, &action);
-            actions.push((seat, action));
-            if let (Action::Turn { slot }, true) = (action, actions.len() > 3 || rng.below(4) == 0)
-            {
-                let spot = Spot::Slot(usize::from(seat), usize::from(slot));
-                break Some((spot, hidden_before));
-            }
+        let (mut game, mut events) = begin::<Osaki>(&deal, &players, g);
+        // Play until some tile is about to be turned after a few actions.
+        let mut played = 0;
+        let turn = loop {
             if game.outcome().is_some() {
                 break None;
             }
+            let seat = game.to_act()[0];
+            let action = *rng.pick(&game.legal(seat)).unwrap();
+            if let Action::Turn { slot } = action {
+                if played > 3 || rng.below(4) == 0 {
+                    break Some((seat, action, usize::from(slot)));
+                }
+            }
+            step(&mut game, &mut events, seat, &action);
+            played += 1;
         };
-        let Some((spot, hidden_before)) = turned_at else {
+        let Some((seat, action, slot)) = turn else {
             continue;
         };
-        let Spot::Slot(s, x) = spot else {
-            unreachable!()
-        };
-        let turned = (spot, deal[s][x]);
-        // Another tile of the same character that was hidden until now.
-        let partners: Vec<_> = hidden_before
+        // Swap the task of the tile about to be turned with another hidden
+        // tile of the same character, then turn it in both games.
+        let turned = Spot::Slot { seat, slot };
+        let mut other = game.clone();
+        let partners: Vec<Spot> = game
+            .hidden_from(Viewer::Spectator)
             .into_iter()
-            .filter(|h| h.0 != spot && h.1.character == turned.1.character)
+            .filter(|&spot| spot != turned && other.clone().swap(turned, spot))
             .collect();
         let Some(&partner) = rng.pick(&partners) else {
             continue;
         };
-        let variant = swap_tasks(&deal, turned, partner);
-
-        let (mut other, mut other_events) = begin(&variant, &players, g);
-        for (seat, action) in &actions {
-            step(&mut other, &mut other_events, *seat, action);
-        }
+        assert!(other.swap(turned, partner));
+        let mut other_events = events.clone();
+        every_viewer_agrees(seats, (&game, &events), (&other, &other_events));
+        step(&mut game, &mut events, seat, &action);
+        step(&mut other, &mut other_events, seat, &action);
         for viewer in Viewer::all(seats) {
             assert_ne!(
                 observed_bytes(&game, &events, viewer),

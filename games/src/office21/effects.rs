@@ -10,7 +10,7 @@ use cubicle_protocol::office21::{Action, Card, CardId, EventView, OfficeCard};
 use cubicle_protocol::Seat;
 
 use super::cards::{self, TARGET};
-use super::{love, public, InPlay, Office21, Pending, Stage};
+use super::{love, public, Answer, InPlay, Office21, Pending, Stage};
 use cubicle_protocol::office21::Event;
 
 pub(super) fn shown(card: InPlay) -> OfficeCard {
@@ -157,14 +157,10 @@ impl Office21 {
     }
 
     /// Carries out an accepted turn action of `seat`.
-    pub(super) fn resolve(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
-        let Stage::Turn { pending, .. } = &self.stage else {
-            unreachable!("checked: a turn is in progress")
-        };
-        let pending = pending.clone();
-        match (action, pending) {
-            (Action::Play { card }, _) => self.play(seat, card, events),
-            (Action::Remove { card }, Pending::Cleaner { .. }) => {
+    pub(super) fn resolve(&mut self, seat: Seat, answer: Answer, events: &mut Vec<Event>) {
+        match answer {
+            Answer::Play { card } => self.play(seat, card, events),
+            Answer::Remove { card } => {
                 let (owner, removed) = self.leave_play(card);
                 self.discard.push(removed.card);
                 events.push(public(EventView::Removed {
@@ -177,7 +173,7 @@ impl Office21 {
                 }
                 self.after_effect(seat, events);
             }
-            (Action::TakeBack { card }, Pending::Assistant { .. }) => {
+            Answer::TakeBack { card } => {
                 let (_, taken) = self.leave_play(card);
                 self.add_to_hand(seat, taken.card);
                 events.push(public(EventView::TookBack {
@@ -189,11 +185,9 @@ impl Office21 {
                 }
                 self.after_effect(seat, events);
             }
-            (Action::Swap { card }, Pending::Sales { card: sales }) => {
+            Answer::Swap { other, at, mine } => {
                 // The cards change offices but stay in play: faces and love
                 // are unchanged (a face-down card stays face down).
-                let (other, at) = self.locate(card).expect("checked: in play");
-                let (_, mine) = self.locate(sales).expect("the SALES is in play");
                 let took = self.offices[usize::from(other)][at];
                 let gave = self.offices[usize::from(seat)][mine];
                 self.offices[usize::from(other)][at] = gave;
@@ -210,7 +204,7 @@ impl Office21 {
                 }
                 self.after_effect(seat, events);
             }
-            (Action::Look { seat: target }, Pending::DirectorTarget { card }) => {
+            Answer::Look { target, director } => {
                 let hand = self.hand(target).clone();
                 events.push(Event::DirectorLooked { seat, target, hand });
                 if self.discardable(target).is_empty() {
@@ -223,11 +217,14 @@ impl Office21 {
                 } else {
                     self.stage = Stage::Turn {
                         seat,
-                        pending: Pending::DirectorDiscard { card, target },
+                        pending: Pending::DirectorDiscard {
+                            card: director,
+                            target,
+                        },
                     };
                 }
             }
-            (Action::Discard { seat: target, card }, Pending::DirectorDiscard { .. }) => {
+            Answer::Discard { target, card } => {
                 let found = self.take_from_hand(target, card);
                 debug_assert!(found, "checked: the card is in the hand");
                 self.discard.push(card);
@@ -238,12 +235,12 @@ impl Office21 {
                 }));
                 self.after_effect(seat, events);
             }
-            (Action::Keep { card }, Pending::Operator { .. }) => {
+            Answer::Keep { card } => {
                 self.add_to_hand(seat, card);
                 events.push(public(EventView::OperatorKept { seat, card }));
                 self.after_effect(seat, events);
             }
-            (Action::Return { card }, Pending::Operator { knew, .. }) => {
+            Answer::Return { card, knew } => {
                 // Back on top: known to this player, and still to whoever
                 // knew it was the top card before (a kept card is shown).
                 self.pile.push(card);
@@ -252,7 +249,6 @@ impl Office21 {
                 events.push(Event::OperatorReturned { seat, card });
                 self.after_effect(seat, events);
             }
-            (action, pending) => unreachable!("checked: {action:?} answers {pending:?}"),
         }
     }
 

@@ -6,6 +6,7 @@ use cubicle_protocol::office21::Card;
 use cubicle_protocol::Seat;
 
 use super::{Office21, Pending, Stage};
+use crate::testing::Secrets;
 use crate::Viewer;
 
 /// Where a hidden card lies.
@@ -142,5 +143,27 @@ impl Office21 {
             masked.put_at(at, Card::Spy);
         }
         masked
+    }
+}
+
+/// Office 21's secrets for the non-interference harness: cards, wherever
+/// [`Office21::hidden_from`] says a viewer cannot see them.
+impl Secrets for Office21 {
+    type Secret = Location;
+
+    fn hidden_from(&self, viewer: Viewer) -> Vec<Location> {
+        Office21::hidden_from(self, viewer)
+    }
+
+    fn swap(&mut self, a: Location, b: Location) -> bool {
+        if self.card_at(a) == self.card_at(b) {
+            return false;
+        }
+        self.swap_cards(a, b);
+        true
+    }
+
+    fn masked(&self, viewer: Viewer) -> Office21 {
+        Office21::masked(self, viewer)
     }
 }

@@ -107,24 +107,17 @@ impl Office21 {
         }
     }
 
-    /// `seat` chose that its BOSS (or SECRETARY) loves `card`.
+    /// `seat` chose that its BOSS (or SECRETARY) loves `card`, answering
+    /// `choice`; `setup_round` is the set-up round it came in, if any.
     pub(super) fn love_chosen(
         &mut self,
         seat: Seat,
         card: CardId,
+        choice: LoveChoice,
+        setup_round: Option<u8>,
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) {
-        let choice = match &self.stage {
-            Stage::SetUp {
-                love: Some(choice), ..
-            } => choice.clone(),
-            Stage::Turn {
-                pending: super::Pending::Love(choice),
-                ..
-            } => choice.clone(),
-            _ => unreachable!("checked: a love choice is pending"),
-        };
         let mine = self.card_in_play(choice.card).expect("in play");
         self.love.push(if mine.card == Card::Boss {
             (choice.card, card)
@@ -133,19 +126,21 @@ impl Office21 {
         });
         let owner = self.locate(card).expect("in play").0;
         events.push(public(EventView::LoveChosen { seat, card, owner }));
-        match &mut self.stage {
-            Stage::SetUp { round, love, .. } => {
-                *love = None;
-                let round = *round;
-                if let Some(next) = self.settle_love(events) {
-                    if let Stage::SetUp { love, .. } = &mut self.stage {
-                        *love = Some(next);
-                    }
-                } else {
-                    self.after_reveal(round, chance, events);
+        let Some(round) = setup_round else {
+            self.after_effect(seat, events);
+            return;
+        };
+        if let Stage::SetUp { love, .. } = &mut self.stage {
+            *love = None;
+        }
+        // Another BOSS or SECRETARY of the same reveal may ask next.
+        match self.settle_love(events) {
+            Some(next) => {
+                if let Stage::SetUp { love, .. } = &mut self.stage {
+                    *love = Some(next);
                 }
             }
-            _ => self.after_effect(seat, events),
+            None => self.after_reveal(round, chance, events),
         }
     }
 }

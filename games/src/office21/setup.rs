@@ -251,35 +251,49 @@ impl Office21 {
         };
     }
 
-    /// `seat` puts `card` face down; the last choice reveals them all.
+    /// `seat` puts `card` face down in set-up `round`, where `choices` are
+    /// everyone's so far; the last choice reveals them all.
     pub(super) fn choose(
         &mut self,
         seat: Seat,
         card: Card,
+        round: u8,
+        mut choices: Vec<Option<Card>>,
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) {
         self.take_from_hand(seat, card);
-        let Stage::SetUp { round, choices, .. } = &mut self.stage else {
-            unreachable!("checked: set-up")
-        };
         choices[usize::from(seat)] = Some(card);
-        let round = *round;
         events.push(Event::Chose { seat, round, card });
-        if choices.iter().all(Option::is_some) {
-            self.reveal(round, chance, events);
+        // Everyone's cards once the last one is in.
+        let chosen: Option<Vec<Card>> = choices.iter().copied().collect();
+        match chosen {
+            Some(chosen) => {
+                self.stage = Stage::SetUp {
+                    round,
+                    choices: vec![None; choices.len()],
+                    love: None,
+                };
+                self.reveal(round, chosen, chance, events);
+            }
+            None => {
+                self.stage = Stage::SetUp {
+                    round,
+                    choices,
+                    love: None,
+                }
+            }
         }
     }
 
-    /// Turns every set-up choice face up together.
-    fn reveal(&mut self, round: u8, chance: &mut dyn Chance, events: &mut Vec<Event>) {
-        let Stage::SetUp { choices, .. } = &mut self.stage else {
-            unreachable!("set-up")
-        };
-        let chosen: Vec<Card> = choices
-            .iter_mut()
-            .map(|c| c.take().expect("everyone chose"))
-            .collect();
+    /// Turns every set-up choice (`chosen`, in seat order) face up together.
+    fn reveal(
+        &mut self,
+        round: u8,
+        chosen: Vec<Card>,
+        chance: &mut dyn Chance,
+        events: &mut Vec<Event>,
+    ) {
         let cards = chosen
             .into_iter()
             .enumerate()
@@ -329,20 +343,18 @@ impl Office21 {
             return;
         }
         let next = round + 1;
-        let choices = if next == 3 {
-            // Everyone puts down their last card: there is nothing to choose.
-            self.hands.iter_mut().map(|hand| hand.pop()).collect()
-        } else {
-            vec![None; self.hands.len()]
-        };
-        let automatic = next == 3;
         self.stage = Stage::SetUp {
             round: next,
-            choices,
+            choices: vec![None; self.hands.len()],
             love: None,
         };
-        if automatic {
-            self.reveal(next, chance, events);
+        if next == 3 {
+            // Everyone puts down their last card: there is nothing to choose.
+            let last = self.hands.iter_mut().map(|hand| hand.pop());
+            let chosen = last
+                .collect::<Option<Vec<Card>>>()
+                .expect("round 3 comes after two choices from three-card hands: one card is left");
+            self.reveal(next, chosen, chance, events);
         }
     }
 

@@ -84,6 +84,8 @@ impl Relay {
 impl Game for Relay {
     type Options = ();
     type Action = RelayAction;
+    /// The seat and its action, found legal.
+    type Checked = (Seat, RelayAction);
     type View = Relay;
     type Event = RelayEvent;
     type EventView = RelayEvent;
@@ -144,12 +146,7 @@ impl Game for Relay {
         }
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &RelayAction,
-        _: &mut dyn Chance,
-    ) -> Result<Vec<RelayEvent>, RuleError> {
+    fn check(&self, seat: Seat, action: &RelayAction) -> Result<(Seat, RelayAction), RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
@@ -159,6 +156,14 @@ impl Game for Relay {
         if !self.legal(seat).contains(action) {
             return Err(RuleError::Illegal(format!("{action:?} is not allowed now")));
         }
+        Ok((seat, *action))
+    }
+
+    fn apply(
+        &mut self,
+        (seat, action): (Seat, RelayAction),
+        _: &mut dyn Chance,
+    ) -> Vec<RelayEvent> {
         match (&mut self.phase, action) {
             (Phase::SetUp { ready }, _) => {
                 ready[usize::from(seat)] = true;
@@ -173,12 +178,10 @@ impl Game for Relay {
                 }
             }
             (Phase::Window { .. }, _) => self.turn_to(seat),
-            (Phase::Over, _) => unreachable!("refused above"),
+            // `check` refuses every action once the game is over.
+            (Phase::Over, _) => {}
         }
-        Ok(vec![RelayEvent {
-            seat,
-            action: *action,
-        }])
+        vec![RelayEvent { seat, action }]
     }
 
     fn view(&self, _: Viewer) -> Relay {
@@ -225,15 +228,14 @@ mod tests {
             Relay::start(&vec![PlayerProfile::default(); 3], &(), &mut NoChance).unwrap();
         for seat in 0..3 {
             assert_eq!(game.deadline(), None);
-            game.apply(seat, &RelayAction::Ready, &mut NoChance)
-                .unwrap();
+            game.play(seat, &RelayAction::Ready, &mut NoChance).unwrap();
         }
         assert_eq!(game.deadline(), None, "turns run on the room's clock only");
-        game.apply(0, &RelayAction::Ask, &mut NoChance).unwrap();
+        game.play(0, &RelayAction::Ask, &mut NoChance).unwrap();
         let deadline = game.deadline().expect("the window closes by itself");
         assert_eq!((deadline.seat, deadline.action), (1, RelayAction::Decline));
         assert!(game.legal(1).contains(&deadline.action));
-        game.apply(1, &deadline.action, &mut NoChance).unwrap();
+        game.play(1, &deadline.action, &mut NoChance).unwrap();
         assert_eq!(game.phase, Phase::Turn { seat: 1 });
     }
 

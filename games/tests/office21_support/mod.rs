@@ -188,7 +188,7 @@ impl Play {
         let before = self.game.clone();
         self.step += 1;
         let mut chance = SeededChance::new(&[0; 32], self.step);
-        match self.game.apply(seat, &action, &mut chance) {
+        match self.game.play(seat, &action, &mut chance) {
             Ok(new) => {
                 let shown = new
                     .iter()

@@ -85,7 +85,7 @@ pub fn stack(from: u8, owner: Seat, onto: u8) -> Action {
 
 /// Plays one action that must be accepted; returns its events.
 pub fn play(game: &mut Osaki, seat: Seat, action: Action) -> Vec<Event> {
-    match game.apply(seat, &action, &mut NoChance) {
+    match game.play(seat, &action, &mut NoChance) {
         Ok(events) => events,
         Err(e) => panic!("seat {seat} {action:?} refused: {e}\n{game:?}"),
     }
@@ -106,7 +106,7 @@ pub fn play_all(game: &mut Osaki, script: &[(Seat, Action)]) -> Vec<Event> {
 /// containing `because`, and checks that nothing changed.
 pub fn refused(game: &mut Osaki, seat: Seat, action: Action, because: &str) {
     let before = game.clone();
-    match game.apply(seat, &action, &mut NoChance) {
+    match game.play(seat, &action, &mut NoChance) {
         Err(RuleError::Illegal(msg)) => {
             assert!(
                 msg.contains(because),

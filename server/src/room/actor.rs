@@ -103,6 +103,11 @@ impl From<ActError> for Refusal {
         match &e {
             ActError::BadAction(_) => Refusal::new(ErrorCode::BadAction, e.to_string()),
             ActError::Rule(rule) => Refusal::new(rule.code(), rule.to_string()),
+            // The panic's text is for the log, not for players.
+            ActError::Panicked(_) => Refusal::new(
+                ErrorCode::Internal,
+                "the server failed on this action; it was not applied",
+            ),
         }
     }
 }
@@ -476,9 +481,9 @@ impl Room {
         };
         self.send(conn, &welcome);
         if let Some(game) = &self.game {
-            let message = messages::catch_up(game.table.as_ref(), viewer(seat), since);
-            let message = clock::stamp(message, self.armed().as_ref());
-            self.send(conn, &message);
+            let armed = self.armed();
+            let text = messages::catch_up(game.table.as_ref(), viewer(seat), since, armed.as_ref());
+            self.send_text(conn, text);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
     }
@@ -656,9 +661,7 @@ impl Room {
         }
         tracing::info!(room = %self.id, game = self.entry.id, "game started");
         let armed = self.armed();
-        self.broadcast(|table, viewer| {
-            clock::stamp(messages::snapshot(table, viewer), armed.as_ref())
-        });
+        self.broadcast(|table, viewer| messages::snapshot(table, viewer, armed.as_ref()));
         self.check_finished().await;
         Ok(())
     }
@@ -714,10 +717,21 @@ impl Room {
         if self.status == RoomStatus::Finished {
             return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
         }
-        // Apply to a copy: nothing changes until the action is durable.
+        // Staged on a copy of the game: nothing changes until the action is
+        // durable.
         let number = game.actions + 1;
-        let mut next = game.table.clone_box();
-        let applied = next.apply(seat, action, &mut SeededChance::new(&self.seed, number))?;
+        let staged = game
+            .table
+            .stage(seat, action, &mut SeededChance::new(&self.seed, number))
+            .map_err(|error| {
+                if let ActError::Panicked(panic) = &error {
+                    tracing::error!(
+                        room = %self.id, seat, %action, %panic,
+                        "the rules panicked; action refused"
+                    );
+                }
+                Refusal::from(error)
+            })?;
         let at_ms = self.wall.now_ms();
         let saved = self
             .store
@@ -726,7 +740,7 @@ impl Room {
                 seq: number,
                 seat,
                 client_id: id.to_owned(),
-                action: applied.action,
+                action: staged.applied().action.clone(),
                 at_ms,
                 origin: match source {
                     Source::Player { .. } => Origin::Player,
@@ -747,14 +761,12 @@ impl Room {
         }
         let game = self.game.as_mut().expect("checked above");
         let seen = game.table.last_seq();
-        game.table = next;
+        game.table.commit(staged);
         game.actions = number;
         game.applied.insert((seat, id.to_owned()));
         self.timer.acted(seat, at_ms, &game.table.to_act());
         let armed = self.armed();
-        self.broadcast(|table, viewer| {
-            clock::stamp(messages::update(table, viewer, seen), armed.as_ref())
-        });
+        self.broadcast(|table, viewer| messages::update(table, viewer, seen, armed.as_ref()));
         if let Source::Player { conn, received } = source {
             metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
             self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
@@ -858,9 +870,7 @@ impl Room {
     /// Everyone gets the whole game afresh, with the deadline armed now.
     fn broadcast_snapshots(&mut self) {
         let armed = self.armed();
-        self.broadcast(|table, viewer| {
-            clock::stamp(messages::snapshot(table, viewer), armed.as_ref())
-        });
+        self.broadcast(|table, viewer| messages::snapshot(table, viewer, armed.as_ref()));
     }
 
     /// A join whose outcome was unknown turned out saved: the joiner gets
@@ -943,7 +953,7 @@ impl Room {
 
     /// Sends every connection the message `build` makes for its viewer;
     /// connections with the same viewer share one serialization.
-    fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> ServerMessage) {
+    fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> Utf8Bytes) {
         let Some(game) = &self.game else { return };
         let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
         let targets: Vec<(ConnId, Viewer)> = self
@@ -954,7 +964,7 @@ impl Room {
         for (_, v) in &targets {
             texts
                 .entry(*v)
-                .or_insert_with(|| messages::text(&build(game.table.as_ref(), *v)));
+                .or_insert_with(|| build(game.table.as_ref(), *v));
         }
         for (conn, v) in targets {
             self.send_text(conn, texts[&v].clone());
@@ -1199,5 +1209,93 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A room playing `table` with seat 0 connected as conn 1, stored so
+    /// that its actions can be written, and the connection's inbox.
+    async fn playing(
+        table: Box<dyn Table>,
+    ) -> (tempfile::TempDir, Store, StoreWriter, Room, Inbox) {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, writer) =
+            Store::open(&format!("sqlite://{}", dir.path().join("t.db").display()))
+                .await
+                .unwrap();
+        let id = new_room_id();
+        store
+            .write(Write::CreateRoom(NewRoom {
+                id: id.clone(),
+                game: "osaki".into(),
+                seat_count: 2,
+                options: Value::Null,
+                seed: [7; 32],
+                host_token_hash: TokenHash::of("host"),
+            }))
+            .await
+            .unwrap();
+        let (outbox, inbox) = Outbox::channel(64);
+        let room = Room {
+            id,
+            entry: catalog::find("osaki").unwrap(),
+            options: Value::Null,
+            seed: [7; 32],
+            host: TokenHash::of("host"),
+            status: RoomStatus::Playing,
+            seats: (0..2).map(|_| None).collect(),
+            game: Some(Game {
+                table,
+                applied: HashSet::new(),
+                actions: 0,
+            }),
+            conns: BTreeMap::from([(
+                1,
+                Conn {
+                    seat: Some(0),
+                    host: false,
+                    host_token: None,
+                    outbox,
+                    kicked: false,
+                },
+            )]),
+            store: store.clone(),
+            finish_saved: false,
+            resync: None,
+            timer: Timer::new(None),
+            wall: WallClock::system(),
+            retry_timeout_at: None,
+        };
+        (dir, store, writer, room, inbox)
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_the_rules_refuses_the_action_and_the_room_plays_on() {
+        let (_dir, _store, _writer, mut room, mut inbox) =
+            playing(cubicle_games::testing::fragile_table(1)).await;
+        let act = |id: &str, action: &str| Request::Act {
+            id: id.into(),
+            action: serde_json::json!(action),
+            received: Instant::now(),
+        };
+        room.request(1, act("boom", "explode")).await;
+        match next(&mut inbox).await {
+            ServerMessage::Error { code, id, .. } => {
+                assert_eq!((code, id.as_deref()), (ErrorCode::Internal, Some("boom")));
+            }
+            other => panic!("expected an error, got {other:?}"),
+        }
+        assert!(inbox.messages.try_recv().is_err(), "nobody heard of it");
+        assert_eq!(room.game.as_ref().unwrap().actions, 0, "nothing committed");
+
+        // The same seat plays on; the half-done count of the panic is gone.
+        room.request(1, act("next", "add")).await;
+        match next(&mut inbox).await {
+            ServerMessage::Update { update } => {
+                assert_eq!(update.seq, 1);
+                assert_eq!(update.view, serde_json::json!(1));
+            }
+            other => panic!("expected an update, got {other:?}"),
+        }
+        assert!(matches!(next(&mut inbox).await, ServerMessage::Ack { .. }));
+        assert_eq!(room.game.as_ref().unwrap().actions, 1);
     }
 }

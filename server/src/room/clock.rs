@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use cubicle_games::Table;
-use cubicle_protocol::{Seat, ServerMessage, TurnClock};
+use cubicle_protocol::{Seat, TurnClock};
 use serde_json::Value;
 use tokio::time::Instant;
 
@@ -153,27 +153,6 @@ impl Timer {
             (None, c) => c,
         }
     }
-}
-
-/// Adds the armed deadline to a snapshot or an update (other messages are
-/// left alone), so every viewer shows the same countdown.
-pub fn stamp(mut message: ServerMessage, armed: Option<&Armed>) -> ServerMessage {
-    let (at, seats) = match armed {
-        Some(a) => (Some(a.at_ms), a.seats()),
-        None => (None, Vec::new()),
-    };
-    match &mut message {
-        ServerMessage::Snapshot { game } => {
-            game.deadline_at = at;
-            game.deadline_seats = seats;
-        }
-        ServerMessage::Update { update } => {
-            update.deadline_at = at;
-            update.deadline_seats = seats;
-        }
-        _ => {}
-    }
-    message
 }
 
 /// Splits stored room options into the game's options and the turn clock,

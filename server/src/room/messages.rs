@@ -1,9 +1,20 @@
 //! What a room sends: each message built for one viewer from the table.
+//!
+//! Game messages (`snapshot`, `update`) are written straight to JSON text:
+//! the table hands over each view, legal list and event already serialized
+//! ([`RawValue`]), and the envelope below only splices them together, so no
+//! `serde_json::Value` tree is built per viewer. The envelope has the wire
+//! shape of [`ServerMessage::Snapshot`] and [`ServerMessage::Update`]
+//! (docs/protocol.md); a test below holds the two together.
 
 use cubicle_games::{Table, Viewer};
-use cubicle_protocol::{ErrorCode, EventSeq, GameSnapshot, GameUpdate, LoggedEvent, ServerMessage};
+use cubicle_protocol::{ErrorCode, EventSeq, Outcome, Seat, ServerMessage};
+
+use super::clock::Armed;
 
 use axum::extract::ws::Utf8Bytes;
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 /// Most events a reconnecting client may have missed and still get an
 /// `update`; further behind, it gets a `snapshot` (which carries the whole
@@ -25,63 +36,216 @@ pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<String>) ->
     }
 }
 
-fn legal(table: &dyn Table, viewer: Viewer) -> Vec<serde_json::Value> {
-    viewer
-        .seat()
-        .map(|seat| table.legal(seat))
-        .unwrap_or_default()
+/// `ServerMessage::Snapshot` and `::Update`, with the game's parts as JSON
+/// text.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum GameMessage {
+    Snapshot { game: Snapshot },
+    Update { update: Update },
 }
 
-fn events(table: &dyn Table, viewer: Viewer, after: EventSeq) -> Vec<LoggedEvent> {
+/// `cubicle_protocol::GameSnapshot`, field for field.
+#[derive(Serialize)]
+struct Snapshot {
+    game: &'static str,
+    board: Box<RawValue>,
+    log: Vec<Logged>,
+    view: Box<RawValue>,
+    legal: Box<RawValue>,
+    seq: EventSeq,
+    outcome: Option<Outcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deadline_at: Option<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    deadline_seats: Vec<Seat>,
+}
+
+/// `cubicle_protocol::GameUpdate`, field for field.
+#[derive(Serialize)]
+struct Update {
+    events: Vec<Logged>,
+    view: Box<RawValue>,
+    legal: Box<RawValue>,
+    seq: EventSeq,
+    outcome: Option<Outcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deadline_at: Option<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    deadline_seats: Vec<Seat>,
+}
+
+/// `cubicle_protocol::LoggedEvent`.
+#[derive(Serialize)]
+struct Logged {
+    seq: EventSeq,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    event: Option<Box<RawValue>>,
+}
+
+fn game_text(message: &GameMessage) -> Utf8Bytes {
+    // Game data serialized once already; splicing it cannot fail.
+    serde_json::to_string(message)
+        .expect("game messages serialize")
+        .into()
+}
+
+fn legal(table: &dyn Table, viewer: Viewer) -> Box<RawValue> {
+    match viewer.seat() {
+        Some(seat) => table.legal_json(seat),
+        None => RawValue::from_string("[]".to_owned()).expect("[] is JSON"),
+    }
+}
+
+fn events(table: &dyn Table, viewer: Viewer, after: EventSeq) -> Vec<Logged> {
     (after + 1..=table.last_seq())
-        .map(|seq| LoggedEvent {
+        .map(|seq| Logged {
             seq,
-            event: table.event(seq, viewer),
+            event: table.event_json(seq, viewer),
         })
         .collect()
 }
 
-pub fn snapshot(table: &dyn Table, viewer: Viewer) -> ServerMessage {
-    ServerMessage::Snapshot {
-        game: GameSnapshot {
-            game: table.game().to_owned(),
-            board: table.board(),
-            log: events(table, viewer, 0),
-            view: table.view(viewer),
-            legal: legal(table, viewer),
-            seq: table.last_seq(),
-            outcome: table.outcome(),
-            // The room's actor adds its armed deadline (`clock::stamp`).
-            deadline_at: None,
-            deadline_seats: Vec::new(),
-        },
+/// The armed deadline as every viewer is shown it: when, and for whom.
+fn deadline(armed: Option<&Armed>) -> (Option<u64>, Vec<Seat>) {
+    match armed {
+        Some(a) => (Some(a.at_ms), a.seats()),
+        None => (None, Vec::new()),
     }
 }
 
-/// The events after `after`, with the current view.
-pub fn update(table: &dyn Table, viewer: Viewer, after: EventSeq) -> ServerMessage {
-    ServerMessage::Update {
-        update: GameUpdate {
-            events: events(table, viewer, after),
-            view: table.view(viewer),
+/// The whole game as `viewer` may see it, with the deadline armed now.
+pub fn snapshot(table: &dyn Table, viewer: Viewer, armed: Option<&Armed>) -> Utf8Bytes {
+    let (deadline_at, deadline_seats) = deadline(armed);
+    game_text(&GameMessage::Snapshot {
+        game: Snapshot {
+            game: table.game(),
+            board: table.board_json(),
+            log: events(table, viewer, 0),
+            view: table.view_json(viewer),
             legal: legal(table, viewer),
             seq: table.last_seq(),
             outcome: table.outcome(),
-            // The room's actor adds its armed deadline (`clock::stamp`).
-            deadline_at: None,
-            deadline_seats: Vec::new(),
+            deadline_at,
+            deadline_seats,
         },
-    }
+    })
+}
+
+/// The events after `after`, with the current view and deadline.
+pub fn update(
+    table: &dyn Table,
+    viewer: Viewer,
+    after: EventSeq,
+    armed: Option<&Armed>,
+) -> Utf8Bytes {
+    let (deadline_at, deadline_seats) = deadline(armed);
+    game_text(&GameMessage::Update {
+        update: Update {
+            events: events(table, viewer, after),
+            view: table.view_json(viewer),
+            legal: legal(table, viewer),
+            seq: table.last_seq(),
+            outcome: table.outcome(),
+            deadline_at,
+            deadline_seats,
+        },
+    })
 }
 
 /// What a (re)connecting client gets: an update from `since` when it is
 /// recent enough, else a snapshot.
-pub fn catch_up(table: &dyn Table, viewer: Viewer, since: Option<EventSeq>) -> ServerMessage {
+pub fn catch_up(
+    table: &dyn Table,
+    viewer: Viewer,
+    since: Option<EventSeq>,
+    armed: Option<&Armed>,
+) -> Utf8Bytes {
     let last = table.last_seq();
     match since {
         Some(since) if since > 0 && since <= last && last - since <= MAX_RESUME_EVENTS => {
-            update(table, viewer, since)
+            update(table, viewer, since, armed)
         }
-        _ => snapshot(table, viewer),
+        _ => snapshot(table, viewer, armed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cubicle_games::{catalog, PlayerProfile, SeededChance};
+    use cubicle_protocol::{GameSnapshot, GameUpdate, LoggedEvent};
+    use serde_json::Value;
+
+    /// An Office 21 table a few actions in, with secrets in its log.
+    fn table() -> Box<dyn Table> {
+        let players = vec![PlayerProfile::default(); 3];
+        let seed = [3; 32];
+        let mut table = (catalog::find("office21").unwrap().start)(&players, &Value::Null, &seed)
+            .expect("starts");
+        for step in 1..=4 {
+            let seat = table.to_act()[0];
+            let action = table.legal(seat)[0].clone();
+            table
+                .apply(seat, &action, &mut SeededChance::new(&seed, step))
+                .unwrap();
+        }
+        table
+    }
+
+    fn log(table: &dyn Table, viewer: Viewer, after: EventSeq) -> Vec<LoggedEvent> {
+        (after + 1..=table.last_seq())
+            .map(|seq| LoggedEvent {
+                seq,
+                event: table.event(seq, viewer),
+            })
+            .collect()
+    }
+
+    fn parse(text: Utf8Bytes) -> ServerMessage {
+        serde_json::from_str(text.as_str()).expect("a server message")
+    }
+
+    #[test]
+    fn game_messages_are_the_protocol_messages() {
+        let table = table();
+        let table = table.as_ref();
+        for viewer in Viewer::all(table.seats()) {
+            let legal = viewer.seat().map(|s| table.legal(s)).unwrap_or_default();
+            let expected = ServerMessage::Snapshot {
+                game: GameSnapshot {
+                    game: "office21".into(),
+                    board: table.board(),
+                    log: log(table, viewer, 0),
+                    view: table.view(viewer),
+                    legal: legal.clone(),
+                    seq: table.last_seq(),
+                    outcome: None,
+                    deadline_at: None,
+                    deadline_seats: Vec::new(),
+                },
+            };
+            assert_eq!(parse(snapshot(table, viewer, None)), expected, "{viewer:?}");
+            let expected = ServerMessage::Update {
+                update: GameUpdate {
+                    events: log(table, viewer, 2),
+                    view: table.view(viewer),
+                    legal,
+                    seq: table.last_seq(),
+                    outcome: None,
+                    deadline_at: Some(1_234),
+                    deadline_seats: vec![1],
+                },
+            };
+            let armed = Armed {
+                at_ms: 1_234,
+                due: super::super::clock::Due::Clock { seats: vec![1] },
+            };
+            assert_eq!(
+                parse(update(table, viewer, 2, Some(&armed))),
+                expected,
+                "{viewer:?}"
+            );
+        }
     }
 }
