@@ -17,5 +17,8 @@ fuzz_target!(|data: &[u8]| {
     let json = serde_json::to_string(&message).expect("a parsed message serializes");
     let again: ClientMessage =
         serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json} does not parse back: {e}"));
-    assert_eq!(message, again, "round trip through {json} changed the message");
+    assert_eq!(
+        message, again,
+        "round trip through {json} changed the message"
+    );
 });

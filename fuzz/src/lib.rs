@@ -118,7 +118,10 @@ fn drive(game_id: &str, u: &mut Unstructured) -> Result<()> {
     for (step, (seat, action)) in log.iter().enumerate() {
         let mut chance = SeededChance::new(&setup.seed, step as u64 + 1);
         if let Err(e) = replayed.apply(*seat, action, &mut chance) {
-            panic!("replay step {}: seat {seat} {action} refused: {e}", step + 1);
+            panic!(
+                "replay step {}: seat {seat} {action} refused: {e}",
+                step + 1
+            );
         }
     }
     assert_eq!(
@@ -237,7 +240,15 @@ fn mutate(action: Value, u: &mut Unstructured) -> Result<Value> {
 /// A value near `old`: off-by-one and boundary numbers, or anything else.
 fn nearby(old: &Value, u: &mut Unstructured) -> Result<Value> {
     if let Some(n) = old.as_i64() {
-        let choices = [n.saturating_sub(1), n.saturating_add(1), -1, 0, 255, 256, i64::MAX];
+        let choices = [
+            n.saturating_sub(1),
+            n.saturating_add(1),
+            -1,
+            0,
+            255,
+            256,
+            i64::MAX,
+        ];
         if u.arbitrary()? {
             return Ok(Value::from(*u.choose(&choices)?));
         }
