@@ -86,7 +86,7 @@ fn check_chars(name: &str) -> Result<(), Refusal> {
 /// symbol: phones add it to emoji such as ❤️, and [`same_name`] ignores it.
 fn is_invisible(c: char, previous: Option<char>) -> bool {
     if c == '\u{FE0F}' {
-        return !previous.is_some_and(|p| p.general_category() == GeneralCategory::OtherSymbol);
+        return previous.is_none_or(|p| p.general_category() != GeneralCategory::OtherSymbol);
     }
     c == '\u{2800}'
         || c.general_category() == GeneralCategory::Format
