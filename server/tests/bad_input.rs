@@ -464,6 +464,11 @@ async fn the_lobby_refuses_what_it_must() {
         ("   ", ErrorCode::BadName),
         ("a-name-that-is-much-too-long", ErrorCode::BadName),
         ("bell\u{7}", ErrorCode::BadName),
+        ("\u{2800}\u{3164}\u{200B}", ErrorCode::BadName),
+        (
+            "Z\u{0336}\u{0489}\u{0315}\u{0358}\u{0361}",
+            ErrorCode::BadName,
+        ),
     ] {
         guest.send_join(name, None, &[]).await;
         guest.expect_error(code).await;
@@ -515,6 +520,19 @@ async fn the_lobby_refuses_what_it_must() {
     }
     guest.send_join(" aki ", None, &[]).await;
     guest.expect_error(ErrorCode::BadName).await; // taken, whatever the case
+                                                  // Names that show as "Aki": fullwidth, a Cyrillic і, invisible
+                                                  // characters, a right-to-left override.
+    for lookalike in [
+        "\u{FF21}\u{FF4B}\u{FF49}",
+        "Ak\u{0456}",
+        "\u{0410}ki",
+        "A\u{200B}ki",
+        "Aki\u{3164}",
+        "\u{202E}ikA",
+    ] {
+        guest.send_join(lookalike, None, &[]).await;
+        guest.expect_error(ErrorCode::BadName).await;
+    }
     guest.send_join("Ben", Some(1), &[]).await;
     guest.expect_error(ErrorCode::SeatTaken).await;
     guest

@@ -72,3 +72,26 @@ export function joinNames(parts) {
   });
   return out;
 }
+
+/**
+ * A player name inside a string, marked with FSI ... PDI (U+2068, U+2069).
+ * The server refuses bidi controls in names, so only this marker makes
+ * them; `isolateNames` turns each marked name into a `<bdi>` element.
+ */
+export function markName(name) {
+  return `\u2068${name}\u2069`;
+}
+
+/**
+ * Text with names marked by `markName`, as text and `<bdi>` nodes (the
+ * markers dropped), so a right-to-left name cannot reorder the line around
+ * it. Arrays are done item by item; anything else passes through.
+ */
+export function isolateNames(text) {
+  if (Array.isArray(text)) return text.flatMap(isolateNames);
+  if (typeof text !== 'string') return text;
+  return text
+    .split(/\u2068([^\u2069]*)\u2069/)
+    .map((part, i) => (i % 2 === 1 ? h('bdi', {}, part) : part))
+    .filter((part) => part !== '');
+}

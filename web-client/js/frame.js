@@ -48,7 +48,7 @@ export class TableFrame {
             'p',
             { class: 'frame-out-of-turn', 'data-testid': 'frame-out-of-turn', role: 'alert' },
             'Your decision is needed during ',
-            h('span', { class: 'frame-name' }, names(turn)),
+            h('bdi', { class: 'frame-name' }, names(turn)),
             '\u2019s turn. ',
             h('button', { type: 'button', class: 'small', onclick: goToDecision }, 'Go to it'),
           )
@@ -88,11 +88,11 @@ export class TableFrame {
 function turnText({ names, seat, active, turn, over }) {
   if (over) return 'The game is over.';
   if (turn !== null && turn !== undefined) {
-    return turn === seat ? 'Your turn.' : [h('span', { class: 'frame-name' }, names(turn)), '\u2019s turn.'];
+    return turn === seat ? 'Your turn.' : [h('bdi', { class: 'frame-name' }, names(turn)), '\u2019s turn.'];
   }
   if (!active || active.length === 0) return '';
   if (active.includes(seat)) return active.length > 1 ? 'Everyone still choosing decides at once: your choice is needed.' : 'Your decision.';
-  return ['Waiting for ', ...joinNames(active.map((s) => h('span', { class: 'frame-name' }, names(s)))), '.'];
+  return ['Waiting for ', ...joinNames(active.map((s) => h('bdi', { class: 'frame-name' }, names(s)))), '.'];
 }
 
 /** "1:05" */

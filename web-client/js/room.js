@@ -309,7 +309,7 @@ function renderLobby() {
         'li',
         { class: `seat ${taken ? 'seat-taken' : 'seat-free'}`, 'data-seat': String(s.seat) },
         h('span', { class: 'seat-number' }, `Seat ${s.seat + 1}`),
-        taken ? h('span', { class: 'seat-name' }, s.name) : h('span', { class: 'seat-name seat-name-free' }, 'free seat'),
+        taken ? h('bdi', { class: 'seat-name' }, s.name) : h('span', { class: 'seat-name seat-name-free' }, 'free seat'),
         badges,
         taken
           ? h('span', { class: `presence ${s.connected ? 'presence-on' : 'presence-off'}` }, s.connected ? 'connected' : 'away')
@@ -335,7 +335,7 @@ function renderLobby() {
         'You sit in seat ',
         String(seat + 1),
         ' as ',
-        h('strong', {}, nameOf(seat)),
+        h('strong', {}, h('bdi', {}, nameOf(seat))),
         state.you.host ? ' (you are the host).' : '.',
       ),
       lobby ? h('button', { type: 'button', id: 'leave-button', disabled: busy, onclick: leave }, 'Leave seat') : null,
@@ -414,7 +414,7 @@ function renderEnd(ctx) {
     return;
   }
   const winners = outcome.winners ?? [];
-  const names = joinNames(winners.map((s) => h('span', { class: 'winner-name' }, nameOf(s))));
+  const names = joinNames(winners.map((s) => h('bdi', { class: 'winner-name' }, nameOf(s))));
   const title =
     winners.length > 1 ? ['Shared victory: ', ...names, '!'] : winners.length === 1 ? [...names, ' wins!'] : ['The game is over.'];
   replace($('end-title'), title);

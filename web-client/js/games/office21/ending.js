@@ -14,7 +14,7 @@ export function describeEnding(ctx) {
     h(
       'tr',
       { class: winners.includes(p.seat) ? 'winner' : p.eliminated ? 'o21-out-row' : '', 'data-seat': String(p.seat) },
-      h('th', { scope: 'row' }, ctx.names(p.seat)),
+      h('th', { scope: 'row' }, h('bdi', {}, ctx.names(p.seat))),
       h('td', {}, millions(p.profit)),
       h('td', {}, String(p.office.length)),
       h('td', {}, winners.includes(p.seat) ? 'winner' : p.eliminated ? 'out' : ''),
@@ -28,7 +28,7 @@ export function describeEnding(ctx) {
     h(
       'blockquote',
       { class: 'o21-congrats', 'data-testid': 'congratulation' },
-      h('p', {}, 'To ', joinNames(winners.map((s) => h('strong', {}, ctx.names(s)))), ': ', congratulation(board, ending.victory)),
+      h('p', {}, 'To ', joinNames(winners.map((s) => h('strong', {}, h('bdi', {}, ctx.names(s))))), ': ', congratulation(board, ending.victory)),
     ),
     h(
       'table',

@@ -1,12 +1,17 @@
 // One log line per event, in words. Secrets appear only as the event
 // carries them (filled for their owner, null for everyone else).
 
-import { joinNames } from '../../dom.js';
+import { isolateNames, joinNames, markName } from '../../dom.js';
 import { aCard, cardList, cardName, endName, kindOfId, learn, millions, plural, possessive, victoryName } from './words.js';
 
 export function describeEvent(event, ctx) {
+  return isolateNames(describeText(event, ctx));
+}
+
+// Names are marked in the text and isolated by describeEvent.
+function describeText(event, ctx) {
   const { board } = ctx;
-  const name = (seat) => ctx.names(seat);
+  const name = (seat) => markName(ctx.names(seat));
   const whose = (seat) => possessive(name(seat));
   const card = (kind) => cardName(board, kind);
   switch (event?.kind) {

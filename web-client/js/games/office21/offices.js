@@ -116,7 +116,7 @@ export function renderOffice(ctx, seat, decision, legal) {
       h(
         'h3',
         { class: 'o21-office-name' },
-        h('span', { class: 'o21-player-name' }, ctx.names(seat)),
+        h('bdi', { class: 'o21-player-name' }, ctx.names(seat)),
         mine ? h('span', { class: 'badge badge-you' }, 'you') : null,
         theirTurn && !view.ending ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
         at21 ? h('span', { class: 'badge badge-21' }, '21!') : null,

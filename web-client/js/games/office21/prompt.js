@@ -2,14 +2,19 @@
 // what) and the prompt with its choices, including the secret ones (the
 // OPERATOR's card, the DIRECTOR's look) that only the decider receives.
 
-import { h, joinNames } from '../../dom.js';
+import { h, isolateNames, joinNames, markName } from '../../dom.js';
 import { cardBox, cardButton } from './cards.js';
 import { decidingCard } from './legal.js';
 import { aCard, cardName, kindOfId, plural, possessive } from './words.js';
 
 export function bannerText(ctx, decision, legal) {
+  return isolateNames(bannerWords(ctx, decision, legal));
+}
+
+// Names are marked in the text and isolated by bannerText.
+function bannerWords(ctx, decision, legal) {
   const { view, board } = ctx;
-  const name = (seat) => (seat === ctx.seat ? 'you' : ctx.names(seat));
+  const name = (seat) => (seat === ctx.seat ? 'you' : markName(ctx.names(seat)));
   const stage = view.stage ?? {};
   if (view.ending || stage.stage === 'over') return 'The game is over.';
   if (ctx.busy) return 'Sending your move\u2026';
@@ -19,7 +24,7 @@ export function bannerText(ctx, decision, legal) {
       const kind = cardName(board, decidingCard(view, decision));
       return stage.love.seat === ctx.seat
         ? `${round}: choose whom your ${kind} loves.`
-        : `${round}: ${ctx.names(stage.love.seat)} is choosing whom their ${kind} loves.`;
+        : `${round}: ${markName(ctx.names(stage.love.seat))} is choosing whom their ${kind} loves.`;
     }
     const waiting = stage.waiting ?? [];
     if (waiting.includes(ctx.seat)) return `${round}: put one card from your hand face down.`;
@@ -32,7 +37,7 @@ export function bannerText(ctx, decision, legal) {
     if (legal.count === 0) return 'Your turn.';
     return 'Your turn: see what to do below.';
   }
-  const who = possessive(ctx.names(stage.seat));
+  const who = possessive(markName(ctx.names(stage.seat)));
   const d = stage.decision ?? {};
   switch (d.decision) {
     case 'play_card':
@@ -48,7 +53,7 @@ export function bannerText(ctx, decision, legal) {
     case 'director_target':
       return `${who} turn: choosing whose hand their ${kind} looks at.`;
     case 'director_discard':
-      return `${who} turn: their ${kind} is looking at ${d.target === ctx.seat ? 'your' : possessive(ctx.names(d.target))} hand.`;
+      return `${who} turn: their ${kind} is looking at ${d.target === ctx.seat ? 'your' : possessive(markName(ctx.names(d.target)))} hand.`;
     case 'operator':
       return `${who} turn: their ${kind} looked at the top card and decides to keep it or put it back.`;
     default:

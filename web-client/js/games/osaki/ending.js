@@ -11,7 +11,7 @@ export function describeEnding(ctx) {
   const reason =
     ending.reason === 'left_early'
       ? [
-          ...joinNames(ending.winners.map((s) => ctx.names(s))),
+          ...joinNames(ending.winners.map((s) => h('bdi', {}, ctx.names(s)))),
           ' handed off their last tiles: ',
           h('q', { class: 'call' }, phrase(board, 'leaving_now')),
           ' ',
@@ -22,7 +22,7 @@ export function describeEnding(ctx) {
     h(
       'tr',
       { class: ending.winners.includes(area.seat) ? 'winner' : '' },
-      h('th', { scope: 'row' }, ctx.names(area.seat)),
+      h('th', { scope: 'row' }, h('bdi', {}, ctx.names(area.seat))),
       h('td', {}, String(ending.tiles?.[area.seat] ?? area.tiles)),
       h('td', {}, ending.winners.includes(area.seat) ? 'winner' : ''),
     ),

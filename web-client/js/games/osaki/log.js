@@ -7,21 +7,22 @@ import { phrase, tileWords } from './tiles.js';
 function describeFirstPlayer(fp, ctx) {
   if (!fp) return null;
   if (fp.by === 'left_latest') {
-    return [ctx.names(fp.seat), ` left work latest yesterday (${fp.at}) and starts.`];
+    return [h('bdi', {}, ctx.names(fp.seat)), ` left work latest yesterday (${fp.at}) and starts.`];
   }
   if (fp.by === 'random') {
     const among = fp.among ?? [];
     if (among.length > 1) {
-      return ['A draw among ', ...joinNames(among.map((s) => ctx.names(s))), ` picked ${ctx.names(fp.seat)} to start.`];
+      return ['A draw among ', ...joinNames(among.map((s) => h('bdi', {}, ctx.names(s)))), ' picked ', h('bdi', {}, ctx.names(fp.seat)), ' to start.'];
     }
-    return [ctx.names(fp.seat), ' starts.'];
+    return [h('bdi', {}, ctx.names(fp.seat)), ' starts.'];
   }
-  return [ctx.names(fp.seat), ' starts.'];
+  return [h('bdi', {}, ctx.names(fp.seat)), ' starts.'];
 }
 
 export function describeEvent(event, ctx) {
   const { board } = ctx;
-  const name = (seat) => ctx.names(seat);
+  // Names are isolated so a right-to-left name cannot reorder the line.
+  const name = (seat) => h('bdi', {}, ctx.names(seat));
   switch (event?.kind) {
     case 'started':
       return ['The game begins. ', describeFirstPlayer(event.first_player, ctx)];

@@ -55,7 +55,7 @@ export class OsakiTable {
     const { view, board } = ctx;
     if (view.ending) return 'The game is over.';
     if (view.turn === null || view.turn === undefined) return '';
-    if (view.turn !== ctx.seat) return `${ctx.names(view.turn)}\u2019s turn.`;
+    if (view.turn !== ctx.seat) return [h('bdi', {}, ctx.names(view.turn)), '\u2019s turn.'];
     if (ctx.busy) return 'Sending your move\u2026';
     if (this.pickedFrom !== null) {
       const pile = view.areas.find((a) => a.seat === ctx.seat)?.slots[this.pickedFrom];
@@ -179,7 +179,7 @@ export class OsakiTable {
       h(
         'header',
         { class: 'area-header' },
-        h('h3', { class: 'area-name' }, ctx.names(area.seat), mine ? h('span', { class: 'badge badge-you' }, 'you') : null),
+        h('h3', { class: 'area-name' }, h('bdi', {}, ctx.names(area.seat)), mine ? h('span', { class: 'badge badge-you' }, 'you') : null),
         h(
           'span',
           { class: 'area-meta' },
