@@ -42,6 +42,14 @@ pub struct Config {
     /// every connection comes from the proxy: raise it or set 0 (no cap).
     #[arg(long, env = "CUBICLE_MAX_CONNECTIONS_PER_IP", default_value_t = 200)]
     pub max_connections_per_ip: usize,
+
+    /// Origins (`https://host[:port]`, comma-separated) whose pages may open
+    /// WebSockets besides the server's own. Pages are recognised as the
+    /// server's own when their origin's host and port are the request's
+    /// `Host`: behind a reverse proxy that rewrites `Host`, list the public
+    /// origin here.
+    #[arg(long, env = "CUBICLE_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,6 +72,7 @@ impl Config {
             static_dir: None,
             max_connections: 10_000,
             max_connections_per_ip: 200,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -80,6 +89,7 @@ mod tests {
         assert!(!config.allow_fixtures);
         assert_eq!(config.log_format, LogFormat::Text);
         assert!(config.static_dir.is_none());
+        assert!(config.allowed_origins.is_empty());
     }
 
     #[test]
@@ -91,8 +101,14 @@ mod tests {
             "--allow-fixtures",
             "--log-format",
             "json",
+            "--allowed-origins",
+            "https://play.example,http://localhost:3000",
         ])
         .unwrap();
+        assert_eq!(
+            config.allowed_origins,
+            ["https://play.example", "http://localhost:3000"]
+        );
         assert_eq!(config.listen.port(), 9000);
         assert!(config.allow_fixtures);
         assert_eq!(config.log_format, LogFormat::Json);

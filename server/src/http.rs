@@ -3,7 +3,7 @@
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,6 +12,7 @@ use cubicle_protocol::{
     ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo, TurnClock,
 };
 use serde_json::Value;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
@@ -24,8 +25,27 @@ use crate::{web, ws, AppState};
 /// Largest request body the API reads.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// What pages may load and do. The client is static files from this server
+/// (no inline script or style, no `style` attributes, no `data:` images) and
+/// talks to its own host over WebSockets; `ws:`/`wss:` are named because
+/// older browsers do not count them as `'self'`. No page may be framed (no
+/// clickjacking of a seat's buttons).
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; \
+    frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// Headers on every response (pages, API answers, errors): the policy
+/// above, no content sniffing (a JSON answer is never run as script), and
+/// no `Referer` (a room's link is how one joins it).
+const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
+    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+];
+
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/api/games", get(list_games))
         .route("/api/schema", get(protocol_schema))
         .route("/api/rooms", post(create_room))
@@ -36,9 +56,16 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(web::asset))
         .route("/r/{room_id}", get(web::asset))
         .fallback(web::asset)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+    let router = SECURITY_HEADERS
+        .into_iter()
+        .fold(router, |router, (name, value)| {
+            router.layer(SetResponseHeaderLayer::overriding(
+                name,
+                HeaderValue::from_static(value),
+            ))
+        });
+    router.layer(TraceLayer::new_for_http()).with_state(state)
 }
 
 /// An API error: an HTTP status with an [`ApiError`] body.

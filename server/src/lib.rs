@@ -45,6 +45,8 @@ pub struct AppState(Arc<Shared>);
 
 pub struct Shared {
     allow_fixtures: bool,
+    /// Pages from other origins that may open WebSockets.
+    allowed_origins: ws::AllowedOrigins,
     store: Store,
     registry: Registry,
     metrics: PrometheusHandle,
@@ -129,6 +131,7 @@ impl Server {
         let connections = TaskTracker::new();
         let state = AppState(Arc::new(Shared {
             allow_fixtures: config.allow_fixtures,
+            allowed_origins: ws::AllowedOrigins::new(&config.allowed_origins),
             store: store.clone(),
             registry: registry.clone(),
             metrics: metrics.clone(),

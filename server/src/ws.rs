@@ -4,11 +4,14 @@
 //! hello first), passes requests to the room's actor, and writes what the
 //! actor queued in its outbox. It never decides anything about the game.
 
+mod origin;
+
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use cubicle_protocol::{ClientMessage, ErrorCode, EventSeq, ServerMessage, PROTOCOL_VERSION};
 
 use crate::metrics as m;
@@ -16,6 +19,8 @@ use crate::rate::{RateLimiter, Verdict};
 use crate::registry::LoadError;
 use crate::room::{next_conn_id, ConnId, Inbox, Outbox, Request, RoomHandle};
 use crate::AppState;
+
+pub use origin::AllowedOrigins;
 
 /// Largest client message accepted; a larger one closes the connection
 /// with 1009.
@@ -55,6 +60,10 @@ const FLOODING: Close = Close {
     code: 1008,
     reason: "too many messages",
 };
+const NOT_UTF8: Close = Close {
+    code: 1007,
+    reason: "text frame is not valid UTF-8",
+};
 const TOO_SLOW: Close = Close {
     code: 1013,
     reason: "too slow: messages were piling up",
@@ -80,11 +89,19 @@ enum Incoming {
     End(End),
 }
 
+/// Upgrades to a WebSocket, unless a browser page from a foreign origin
+/// asks (403 then, before anything is upgraded: see [`origin`]).
 pub async fn upgrade(
     State(app): State<AppState>,
     Path(room_id): Path<String>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    if !app.allowed_origins.permit(&headers) {
+        tracing::debug!(room = %room_id, origin = ?headers.get(axum::http::header::ORIGIN), "WebSocket from a foreign origin refused");
+        let message = "this page's origin may not open this server's WebSockets";
+        return (StatusCode::FORBIDDEN, message).into_response();
+    }
     let tracker = app.connections.clone();
     ws.max_message_size(TRANSPORT_MAX_BYTES)
         .max_frame_size(TRANSPORT_MAX_BYTES)
@@ -307,19 +324,34 @@ impl Link {
         }
     }
 
-    /// Checks one frame: size, rate, then shape.
+    /// Checks one frame: size, rate, then shape. Every frame but the
+    /// peer's close counts against the rate limit, WebSocket pings and pongs
+    /// included: the transport answers each ping, so a ping flood costs the
+    /// server as much as a message flood.
     fn classify(&mut self, frame: Option<Result<Message, axum::Error>>) -> Incoming {
         let message = match frame {
             None => return Incoming::End(End::Lost),
-            Some(Err(e)) if is_too_large(&e) => return Incoming::End(End::Close(TOO_BIG)),
-            Some(Err(_)) => return Incoming::End(End::Lost),
+            Some(Err(e)) => {
+                return Incoming::End(match transport_error(&e) {
+                    TransportError::TooLarge => End::Close(TOO_BIG),
+                    TransportError::NotUtf8 => End::Close(NOT_UTF8),
+                    TransportError::Other => End::Lost,
+                })
+            }
             Some(Ok(message)) => message,
         };
         let now = Instant::now();
         self.last_heard = now;
         let text = match message {
-            Message::Ping(_) | Message::Pong(_) => return Incoming::Nothing,
             Message::Close(_) => return Incoming::End(End::PeerClosed),
+            Message::Ping(_) | Message::Pong(_) => {
+                // The transport has already answered a ping, and neither
+                // carries an id to refuse: dropping is all there is to do.
+                return match self.limiter.check(now) {
+                    Verdict::Disconnect => Incoming::End(End::Close(FLOODING)),
+                    Verdict::Allow | Verdict::Refuse => Incoming::Nothing,
+                };
+            }
             Message::Text(text) => Some(text),
             Message::Binary(ref bytes) if bytes.len() > MAX_MESSAGE_BYTES => {
                 return Incoming::End(End::Close(TOO_BIG));
@@ -402,19 +434,28 @@ impl Link {
     }
 }
 
-/// Whether a read failed because a message exceeded the transport's limit.
-/// axum boxes the WebSocket library's error; its type says what happened, so
-/// a reworded message cannot break the 1009 close (the oversized-frame tests
-/// also catch a change of the library's version behind axum's back).
-fn is_too_large(e: &axum::Error) -> bool {
-    std::error::Error::source(e)
-        .and_then(|inner| inner.downcast_ref::<tungstenite::Error>())
-        .is_some_and(|inner| {
-            matches!(
-                inner,
-                tungstenite::Error::Capacity(
-                    tungstenite::error::CapacityError::MessageTooLong { .. }
-                )
-            )
-        })
+/// Read failures that have a close code of their own.
+enum TransportError {
+    /// A message exceeded the transport's limit: 1009.
+    TooLarge,
+    /// A text message was not UTF-8: 1007.
+    NotUtf8,
+    /// Anything else (reset, protocol violation): the connection is gone.
+    Other,
+}
+
+/// Why a read failed. axum boxes the WebSocket library's error; its type
+/// says what happened, so a reworded message cannot break the 1009 or 1007
+/// close (the oversized-frame and invalid-UTF-8 tests also catch a change of
+/// the library's version behind axum's back).
+fn transport_error(e: &axum::Error) -> TransportError {
+    use tungstenite::error::CapacityError;
+    match std::error::Error::source(e).and_then(|inner| inner.downcast_ref::<tungstenite::Error>())
+    {
+        Some(tungstenite::Error::Capacity(CapacityError::MessageTooLong { .. })) => {
+            TransportError::TooLarge
+        }
+        Some(tungstenite::Error::Utf8(_)) => TransportError::NotUtf8,
+        _ => TransportError::Other,
+    }
 }

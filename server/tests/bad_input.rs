@@ -673,3 +673,160 @@ async fn a_connection_that_never_says_hello_is_closed() {
     );
     server.stop().await;
 }
+
+/// Opens a room's WebSocket sending `origin` (if any); the HTTP status of a
+/// refusal, or the open socket.
+async fn open_with_origin(
+    server: &TestServer,
+    room_id: &str,
+    origin: Option<&str>,
+) -> Result<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    u16,
+> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Error;
+    let mut request = format!("ws://{}/ws/rooms/{room_id}", server.addr)
+        .into_client_request()
+        .unwrap();
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(Error::Http(response)) => Err(response.status().as_u16()),
+        Err(e) => panic!("the upgrade failed without an HTTP answer: {e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_websocket_from_a_foreign_page_is_refused_with_403() {
+    let db = support::TestDb::new().await;
+    let server = TestServer::start_configured(db, |config| {
+        config.allowed_origins = vec!["https://play.example".into()];
+    })
+    .await;
+    let room = server.create_room("osaki", 2, None).await;
+    for foreign in [
+        "http://evil.example",
+        "https://play.example.evil.example",
+        // The server's host on another port is another origin.
+        &format!("http://{}:1", server.addr.ip()),
+        "null",
+    ] {
+        assert_eq!(
+            open_with_origin(&server, &room.room_id, Some(foreign))
+                .await
+                .err(),
+            Some(403),
+            "{foreign}"
+        );
+    }
+    let own = format!("http://{}", server.addr);
+    for origin in [None, Some(own.as_str()), Some("https://play.example")] {
+        let mut ws = open_with_origin(&server, &room.room_id, origin)
+            .await
+            .unwrap_or_else(|status| panic!("{origin:?} refused with {status}"));
+        use futures_util::{SinkExt, StreamExt};
+        let hello = ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: None,
+            since: None,
+        };
+        ws.send(tokio_tungstenite::tungstenite::Message::text(
+            serde_json::to_string(&hello).unwrap(),
+        ))
+        .await
+        .unwrap();
+        let reply = ws.next().await.unwrap().unwrap();
+        let message: ServerMessage = serde_json::from_str(reply.to_text().unwrap()).unwrap();
+        assert!(
+            matches!(message, ServerMessage::Welcome { .. }),
+            "{origin:?}: {message:?}"
+        );
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_flood_of_websocket_pings_is_closed_with_1008() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+
+    // Within the burst: the connection is served.
+    let mut calm = open_with_origin(&server, &room.room_id, None)
+        .await
+        .unwrap();
+    for _ in 0..30 {
+        calm.send(Message::Ping(Default::default())).await.unwrap();
+    }
+    calm.send(Message::text(r#"{"type":"ping"}"#))
+        .await
+        .unwrap();
+    loop {
+        match tokio::time::timeout(support::WAIT, calm.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                // Before hello, a protocol ping is refused, not dropped.
+                assert!(text.contains("hello_first"), "{text}");
+                break;
+            }
+            Ok(Some(Ok(Message::Pong(_)))) => continue,
+            other => panic!("a calm client was not served: {other:?}"),
+        }
+    }
+
+    let mut flood = open_with_origin(&server, &room.room_id, None)
+        .await
+        .unwrap();
+    for _ in 0..200 {
+        if flood.send(Message::Ping(Default::default())).await.is_err() {
+            break;
+        }
+    }
+    let code = loop {
+        match tokio::time::timeout(support::WAIT, flood.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.map(|f| u16::from(f.code)),
+            Ok(Some(Ok(Message::Pong(_)))) => continue,
+            other => panic!("a ping flood must be closed: {other:?}"),
+        }
+    };
+    assert_eq!(code, Some(1008));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_text_frame_that_is_not_utf8_closes_with_1007() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame as RawFrame;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    for fragmented in [false, true] {
+        let mut client = server.client(&room.room_id).await;
+        client.hello(None, None).await;
+        let ws = client.socket();
+        // `{"type":"ping"}` with one byte that cannot start a character.
+        let bytes = b"{\"type\":\"p\xffng\"}".to_vec();
+        if fragmented {
+            let (first, rest) = bytes.split_at(9);
+            let start = RawFrame::message(first.to_vec(), OpCode::Data(Data::Text), false);
+            let end = RawFrame::message(rest.to_vec(), OpCode::Data(Data::Continue), true);
+            ws.send(Message::Frame(start)).await.unwrap();
+            ws.send(Message::Frame(end)).await.unwrap();
+        } else {
+            let frame = RawFrame::message(bytes, OpCode::Data(Data::Text), true);
+            ws.send(Message::Frame(frame)).await.unwrap();
+        }
+        assert_eq!(
+            client.expect_close().await,
+            Some(1007),
+            "fragmented: {fragmented}"
+        );
+    }
+    server.stop().await;
+}

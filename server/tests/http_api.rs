@@ -428,3 +428,104 @@ async fn the_client_can_be_served_from_a_directory() {
     server.shutdown().await.unwrap();
     db.cleanup().await;
 }
+
+/// Asserts the headers every response carries, whatever it is.
+fn assert_security_headers(response: &reqwest::Response, what: &str) {
+    let headers = response.headers();
+    let csp = headers
+        .get("content-security-policy")
+        .unwrap_or_else(|| panic!("{what}: no Content-Security-Policy"))
+        .to_str()
+        .unwrap();
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+    ] {
+        assert!(
+            csp.split(';').any(|d| d.trim() == directive),
+            "{what}: {directive:?} missing from {csp:?}"
+        );
+    }
+    let connect = csp
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("connect-src"))
+        .unwrap_or_else(|| panic!("{what}: no connect-src in {csp:?}"));
+    assert!(connect.contains("'self'"), "{what}: {connect}");
+    assert!(!csp.contains("unsafe-"), "{what}: {csp}");
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["referrer-policy"], "no-referrer", "{what}");
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    for (path, status) in [
+        ("/", 200),
+        (room.url.as_str(), 200),
+        ("/js/room.js", 200),
+        ("/api/games", 200),
+        ("/healthz", 200),
+        ("/api/rooms/nosuchroom", 404),
+        ("/nope.js", 404),
+    ] {
+        let response = server.get(path).await;
+        assert_eq!(response.status(), status, "{path}");
+        assert_security_headers(&response, path);
+    }
+    let refused = reqwest::Client::new()
+        .post(server.url("/api/rooms"))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 400);
+    assert_security_headers(&refused, "a refused POST");
+    server.stop().await;
+}
+
+/// The policy forbids inline script, inline style and `style` attributes:
+/// the client must need none of them, or its pages would break in the
+/// browser while every test here passes.
+#[test]
+fn the_client_needs_nothing_the_policy_forbids() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client"));
+    let mut pages = 0;
+    for path in walk(dir) {
+        let text = match path.extension().and_then(|e| e.to_str()) {
+            Some("html" | "js" | "svg") => std::fs::read_to_string(&path).unwrap(),
+            _ => continue,
+        };
+        let name = path.display();
+        let lower = text.to_ascii_lowercase();
+        if path.extension().is_some_and(|e| e == "html") {
+            pages += 1;
+            for script in lower.split("<script").skip(1) {
+                let tag = &script[..script.find('>').unwrap()];
+                assert!(tag.contains(" src="), "{name}: inline <script>");
+            }
+        }
+        assert!(!lower.contains("<style"), "{name}: inline <style>");
+        assert!(!lower.contains(" style="), "{name}: a style attribute");
+        assert!(
+            !lower.contains("'style'"),
+            "{name}: a style attribute set from script"
+        );
+        assert!(!lower.contains("javascript:"), "{name}: a javascript: URL");
+        for handler in ["onclick=", "onload=", "onsubmit=", "oninput=", "onchange="] {
+            assert!(
+                !lower.contains(handler),
+                "{name}: an inline {handler} handler"
+            );
+        }
+        for banned in ["eval(", "new function("] {
+            assert!(!lower.contains(banned), "{name}: {banned}");
+        }
+    }
+    assert!(pages >= 2, "the client has pages");
+}

@@ -443,6 +443,12 @@ impl Client {
         }
     }
 
+    /// The socket itself, to send what the protocol cannot express (raw
+    /// frames, invalid UTF-8).
+    pub fn socket(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.ws
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
         // Read until the server's close frame, so the close is complete.
