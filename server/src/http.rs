@@ -2,7 +2,7 @@
 //! every route together.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -10,6 +10,8 @@ use axum::{Json, Router};
 use cubicle_games::catalog;
 use cubicle_protocol::{ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo};
 use serde_json::Value;
+use std::net::SocketAddr;
+use std::time::Instant;
 use tower_http::trace::TraceLayer;
 
 use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
@@ -71,6 +73,23 @@ impl IntoResponse for ApiFailure {
     }
 }
 
+/// Refuses a creation over the per-IP limit, saying when to try again.
+fn check_creation_limit(app: &AppState, peer: SocketAddr) -> Result<(), Response> {
+    let Some(limit) = &app.creation_limit else {
+        return Ok(());
+    };
+    limit.check(peer.ip(), Instant::now()).map_err(|wait| {
+        metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
+        let retry_after = wait.as_secs_f64().ceil().max(1.0) as u64;
+        let failure = ApiFailure::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
+            format!("too many rooms created from this address; try again in {retry_after} s"),
+        );
+        ([(header::RETRY_AFTER, retry_after.to_string())], failure).into_response()
+    })
+}
+
 /// The protocol as a JSON Schema, built once from the protocol crate's
 /// types (see `cubicle_protocol::schema`).
 async fn protocol_schema() -> Json<&'static Value> {
@@ -85,6 +104,17 @@ async fn list_games() -> Json<Vec<GameInfo>> {
 
 async fn create_room(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<CreateRoom>, JsonRejection>,
+) -> Result<(StatusCode, Json<RoomCreated>), Response> {
+    check_creation_limit(&app, peer)?;
+    create_checked(app, body)
+        .await
+        .map_err(IntoResponse::into_response)
+}
+
+async fn create_checked(
+    app: AppState,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomCreated>), ApiFailure> {
     let Json(request) =
