@@ -74,11 +74,9 @@ impl IntoResponse for ApiFailure {
 }
 
 /// Refuses a creation over the per-IP limit, saying when to try again.
-fn check_creation_limit(app: &AppState, peer: SocketAddr) -> Result<(), Response> {
-    let Some(limit) = &app.creation_limit else {
-        return Ok(());
-    };
-    limit.check(peer.ip(), Instant::now()).map_err(|wait| {
+fn creation_refusal(app: &AppState, peer: SocketAddr) -> Option<Response> {
+    let limit = app.creation_limit.as_ref()?;
+    limit.check(peer.ip(), Instant::now()).err().map(|wait| {
         metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
         let retry_after = wait.as_secs_f64().ceil().max(1.0) as u64;
         let failure = ApiFailure::new(
@@ -107,7 +105,9 @@ async fn create_room(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomCreated>), Response> {
-    check_creation_limit(&app, peer)?;
+    if let Some(refusal) = creation_refusal(&app, peer) {
+        return Err(refusal);
+    }
     create_checked(app, body)
         .await
         .map_err(IntoResponse::into_response)
