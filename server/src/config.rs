@@ -50,6 +50,30 @@ pub struct Config {
     /// origin here.
     #[arg(long, env = "CUBICLE_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
+    /// Rooms one IP address may create per minute in the long run (an IPv6
+    /// address counts by its /64). Over it: 429 with Retry-After. Behind a
+    /// reverse proxy every room comes from the proxy: raise it or set 0 (no
+    /// limit).
+    #[arg(long, env = "CUBICLE_ROOM_CREATION_PER_MINUTE", default_value_t = 30)]
+    pub room_creation_per_minute: u32,
+
+    /// Rooms one IP address may create at once after a quiet spell.
+    #[arg(long, env = "CUBICLE_ROOM_CREATION_BURST", default_value_t = 10)]
+    pub room_creation_burst: u32,
+
+    /// Lobbies whose game never started are deleted this many hours after
+    /// they were created. 0: never.
+    #[arg(long, env = "CUBICLE_LOBBY_EXPIRY_HOURS", default_value_t = 24)]
+    pub lobby_expiry_hours: u64,
+
+    /// Finished games are deleted this many days after they ended. 0: never.
+    #[arg(long, env = "CUBICLE_RETENTION_DAYS", default_value_t = 90)]
+    pub retention_days: u64,
+
+    /// Games in progress are deleted after this many days without an
+    /// action (abandoned). 0: never.
+    #[arg(long, env = "CUBICLE_ABANDONED_DAYS", default_value_t = 30)]
+    pub abandoned_days: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,7 +86,9 @@ pub enum LogFormat {
 
 impl Config {
     /// A configuration for tests and embedding: listen on `listen`, store in
-    /// `database_url`, everything else at its default.
+    /// `database_url`, everything else at its default except the room
+    /// creation limit, which is off (tests and tools create rooms in bursts
+    /// from one address).
     pub fn new(listen: SocketAddr, database_url: impl Into<String>) -> Self {
         Self {
             listen,
@@ -73,6 +99,11 @@ impl Config {
             max_connections: 10_000,
             max_connections_per_ip: 200,
             allowed_origins: Vec::new(),
+            room_creation_per_minute: 0,
+            room_creation_burst: 10,
+            lobby_expiry_hours: 24,
+            retention_days: 90,
+            abandoned_days: 30,
         }
     }
 }
@@ -90,6 +121,11 @@ mod tests {
         assert_eq!(config.log_format, LogFormat::Text);
         assert!(config.static_dir.is_none());
         assert!(config.allowed_origins.is_empty());
+        assert_eq!(config.room_creation_per_minute, 30);
+        assert_eq!(config.room_creation_burst, 10);
+        assert_eq!(config.lobby_expiry_hours, 24);
+        assert_eq!(config.retention_days, 90);
+        assert_eq!(config.abandoned_days, 30);
     }
 
     #[test]

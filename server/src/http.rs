@@ -2,7 +2,7 @@
 //! every route together.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -12,6 +12,8 @@ use cubicle_protocol::{
     ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo, TurnClock,
 };
 use serde_json::Value;
+use std::net::SocketAddr;
+use std::time::Instant;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
@@ -101,6 +103,21 @@ impl IntoResponse for ApiFailure {
     }
 }
 
+/// Refuses a creation over the per-IP limit, saying when to try again.
+fn creation_refusal(app: &AppState, peer: SocketAddr) -> Option<Response> {
+    let limit = app.creation_limit.as_ref()?;
+    limit.check(peer.ip(), Instant::now()).err().map(|wait| {
+        metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
+        let retry_after = wait.as_secs_f64().ceil().max(1.0) as u64;
+        let failure = ApiFailure::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
+            format!("too many rooms created from this address; try again in {retry_after} s"),
+        );
+        ([(header::RETRY_AFTER, retry_after.to_string())], failure).into_response()
+    })
+}
+
 /// The protocol as a JSON Schema, built once from the protocol crate's
 /// types (see `cubicle_protocol::schema`).
 async fn protocol_schema() -> Json<&'static Value> {
@@ -115,6 +132,19 @@ async fn list_games() -> Json<Vec<GameInfo>> {
 
 async fn create_room(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<CreateRoom>, JsonRejection>,
+) -> Result<(StatusCode, Json<RoomCreated>), Response> {
+    if let Some(refusal) = creation_refusal(&app, peer) {
+        return Err(refusal);
+    }
+    create_checked(app, body)
+        .await
+        .map_err(IntoResponse::into_response)
+}
+
+async fn create_checked(
+    app: AppState,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomCreated>), ApiFailure> {
     let Json(request) =

@@ -8,12 +8,14 @@
 //! update; each connection's task writes it to its socket.
 
 pub mod config;
+mod creation_limit;
 mod http;
 pub mod ids;
 mod listen;
 pub mod metrics;
 mod rate;
 pub mod registry;
+mod retention;
 pub mod room;
 pub mod store;
 mod web;
@@ -47,6 +49,8 @@ pub struct Shared {
     allow_fixtures: bool,
     /// Pages from other origins that may open WebSockets.
     allowed_origins: ws::AllowedOrigins,
+    /// `None`: rooms are created without limit.
+    creation_limit: Option<creation_limit::CreationLimit>,
     store: Store,
     registry: Registry,
     metrics: PrometheusHandle,
@@ -107,8 +111,9 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the store (applying migrations), restores every unfinished room,
-    /// binds the listener and starts serving.
+    /// Opens the store (applying migrations), restores every game in
+    /// progress, binds the listener and starts serving and the retention
+    /// sweep.
     pub async fn start(config: Config) -> Result<Server, ServerError> {
         let metrics = metrics::handle();
         let (store, writer) = Store::open(&config.database_url)
@@ -132,6 +137,10 @@ impl Server {
         let state = AppState(Arc::new(Shared {
             allow_fixtures: config.allow_fixtures,
             allowed_origins: ws::AllowedOrigins::new(&config.allowed_origins),
+            creation_limit: creation_limit::CreationLimit::new(
+                config.room_creation_per_minute,
+                config.room_creation_burst,
+            ),
             store: store.clone(),
             registry: registry.clone(),
             metrics: metrics.clone(),
@@ -148,9 +157,12 @@ impl Server {
             total: config.max_connections,
             per_ip: config.max_connections_per_ip,
         };
+        let retention_policy = retention::Policy::from_config(&config);
         let stop = shutdown.clone();
         let task = tokio::spawn(async move {
             let upkeep = tokio::spawn(upkeep(metrics, stop.clone()));
+            let sweeper =
+                tokio::spawn(retention_policy.run(store.clone(), registry.clone(), stop.clone()));
             listen::serve(listener, router, caps, stop).await;
             // The same token told every WebSocket to close with 1001.
             connections.close();
@@ -163,6 +175,7 @@ impl Server {
             registry.shutdown().await;
             store.close(writer).await;
             upkeep.abort();
+            sweeper.abort();
             tracing::info!("stopped");
             Ok(())
         });

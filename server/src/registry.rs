@@ -151,6 +151,13 @@ impl Registry {
         })
     }
 
+    /// Whether the room has a running actor (or one is being loaded): such a
+    /// room is in use and must not be deleted under it.
+    pub async fn is_loaded(&self, id: &str) -> bool {
+        let rooms = self.0.rooms.lock().await;
+        rooms.loading.contains_key(id) || rooms.live.get(id).is_some_and(|l| !l.handle.is_closed())
+    }
+
     /// Called by an actor as it stops.
     pub(crate) async fn forget(&self, id: &str, generation: u64) {
         let mut rooms = self.0.rooms.lock().await;
@@ -163,12 +170,14 @@ impl Registry {
         }
     }
 
-    /// Starts an actor for every room whose game is not over (replaying its
-    /// log). A room that does not replay is logged and skipped. Returns how
-    /// many rooms were restored.
+    /// Starts an actor for every game in progress (replaying its log), so
+    /// that its players find it ready when they come back. Lobbies are not loaded: most are never
+    /// joined, and one loads on demand when someone opens it. A room that
+    /// does not replay is logged and skipped. Returns how many rooms were
+    /// restored.
     pub async fn restore_unfinished(&self) -> Result<usize, StoreError> {
         let mut restored = 0;
-        for id in self.0.store.unfinished_room_ids().await? {
+        for id in self.0.store.playing_room_ids().await? {
             match self.get(&id).await {
                 Ok(_) => restored += 1,
                 Err(LoadError::Store(e)) => return Err(e),

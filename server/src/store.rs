@@ -199,6 +199,24 @@ pub enum Write {
         room_id: String,
         outcome: Outcome,
     },
+    /// Deletes these rooms with their seats and actions (retention). A room
+    /// already gone is no error. Comes from the retention sweep, never from
+    /// a room's actor: only rooms with no actor are deleted.
+    DeleteRooms {
+        ids: Vec<String>,
+    },
+}
+
+/// Which rooms the retention sweep deletes: each cut-off is a time in
+/// milliseconds since the Unix epoch, `None` to keep that kind forever.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Expiry {
+    /// Lobbies created before this.
+    pub lobby_created_before: Option<i64>,
+    /// Finished games that ended before this.
+    pub finished_before: Option<i64>,
+    /// Games in progress whose last action (or start) is before this.
+    pub idle_before: Option<i64>,
 }
 
 /// Handle to the store; cheap to clone.
@@ -314,12 +332,39 @@ impl Store {
         Ok(())
     }
 
-    /// Ids of rooms whose game is not over, oldest first.
-    pub async fn unfinished_room_ids(&self) -> Result<Vec<String>, StoreError> {
-        let rows =
-            sqlx::query("SELECT id FROM rooms WHERE status <> 'finished' ORDER BY created_at")
-                .fetch_all(&self.pool)
-                .await?;
+    /// Ids of rooms whose game is in progress, oldest first.
+    pub async fn playing_room_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM rooms WHERE status = 'playing' ORDER BY created_at")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(Into::into))
+            .collect()
+    }
+
+    /// Up to `limit` ids of rooms that `expiry` says to delete.
+    pub async fn expired_room_ids(
+        &self,
+        expiry: Expiry,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        // A kind kept forever gets a cut-off nothing is older than.
+        let cutoff = |c: Option<i64>| c.unwrap_or(i64::MIN);
+        let rows = sqlx::query(
+            "SELECT id FROM rooms WHERE \
+               (status = 'lobby' AND created_at < $1) \
+               OR (status = 'finished' AND finished_at < $2) \
+               OR (status = 'playing' AND COALESCE( \
+                     (SELECT MAX(a.created_at) FROM actions a WHERE a.room_id = rooms.id), \
+                     started_at, created_at) < $3) \
+             LIMIT $4",
+        )
+        .bind(cutoff(expiry.lobby_created_before))
+        .bind(cutoff(expiry.finished_before))
+        .bind(cutoff(expiry.idle_before))
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| r.try_get::<String, _>("id").map_err(Into::into))
             .collect()
@@ -506,6 +551,16 @@ pub(super) fn now_ms() -> i64 {
 pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(), StoreError> {
     let now = now_ms();
     let query = match write {
+        // Any number of rows, and none is fine: unlike the writes below.
+        Write::DeleteRooms { ids } => {
+            for id in ids {
+                sqlx::query("DELETE FROM rooms WHERE id = $1")
+                    .bind(id.clone())
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            return Ok(());
+        }
         Write::CreateRoom(room) => sqlx::query(
             "INSERT INTO rooms (id, game, seat_count, options, seed, host_token_hash, status, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7)",
@@ -588,6 +643,7 @@ impl Write {
             Write::Start { .. } => "start",
             Write::Action { .. } => "append action",
             Write::Finish { .. } => "finish",
+            Write::DeleteRooms { .. } => "delete rooms",
         }
     }
 }
@@ -600,6 +656,7 @@ fn room_of(write: &Write) -> &str {
         | Write::Start { room_id, .. }
         | Write::Action { room_id, .. }
         | Write::Finish { room_id, .. } => room_id,
+        Write::DeleteRooms { ids } => ids.first().map_or("", String::as_str),
     }
 }
 
