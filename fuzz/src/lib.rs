@@ -23,6 +23,7 @@
 
 use cubicle_games::catalog;
 use cubicle_games::chance::Seed;
+use cubicle_games::answers::Answer;
 use cubicle_games::{PlayerProfile, SeededChance, Table, Viewer};
 use cubicle_protocol::{EventSeq, Outcome, Seat};
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
@@ -94,13 +95,15 @@ fn drive(game_id: &str, u: &mut Unstructured) -> Result<()> {
     let seats = u.int_in_range(info.min_seats..=info.max_seats)? as usize;
     let mut players = Vec::with_capacity(seats);
     for _ in 0..seats {
-        // Only what `left_work_minutes` can produce: 06:00 to 05:59 next day.
-        let left_work_at = if u.arbitrary()? {
-            Some(u.int_in_range(360..=1799)?)
-        } else {
-            None
-        };
-        players.push(PlayerProfile { left_work_at });
+        // Osaki's optional join question, answered on some seats with any
+        // valid time ("HH:MM"); the other game ignores it.
+        let mut profile = PlayerProfile::default();
+        if u.arbitrary()? {
+            let minutes: u16 = u.int_in_range(0..=1439)?;
+            let time = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+            profile = profile.with("left_work_at", Answer::Text(time));
+        }
+        players.push(profile);
     }
     let setup = Setup {
         players,
