@@ -360,6 +360,14 @@ impl Room {
             if !self.conns.is_empty() {
                 idle_since = tokio::time::Instant::now();
             }
+            // Commands come first in the select: a steady stream of them
+            // (spectators' churn) would otherwise hold presence back forever.
+            if self
+                .presence_due
+                .is_some_and(|due| due <= tokio::time::Instant::now())
+            {
+                self.flush_presence();
+            }
         }
         // Commands still queued are dropped: their senders see the room gone
         // and ask the registry again, which loads it afresh.
@@ -1024,9 +1032,13 @@ impl Room {
         let Some(told) = &self.told else {
             return self.tell(now, already_told);
         };
+        // Back to what everyone heard: the pending flush (if any) stays
+        // armed, finds nothing to say and says nothing. Disarming it here
+        // would let a crowd hovering around one count put it off forever.
         if *told == now {
-            self.presence_due = None;
-        } else if only_presence_differs(told, &now) {
+            return;
+        }
+        if only_presence_differs(told, &now) {
             self.presence_due
                 .get_or_insert_with(|| tokio::time::Instant::now() + PRESENCE_INTERVAL);
         } else {
