@@ -43,6 +43,12 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_MAX_CONNECTIONS_PER_IP", default_value_t = 200)]
     pub max_connections_per_ip: usize,
 
+    /// Most spectators (connections without a seat or the host's token) in
+    /// one room; further ones are refused with `room_full`. Seated players
+    /// and the host are never refused.
+    #[arg(long, env = "CUBICLE_MAX_SPECTATORS_PER_ROOM", default_value_t = 200)]
+    pub max_spectators_per_room: usize,
+
     /// Origins (`https://host[:port]`, comma-separated) whose pages may open
     /// WebSockets besides the server's own. Pages are recognised as the
     /// server's own when their origin's host and port are the request's
@@ -98,6 +104,7 @@ impl Config {
             static_dir: None,
             max_connections: 10_000,
             max_connections_per_ip: 200,
+            max_spectators_per_room: 200,
             allowed_origins: Vec::new(),
             room_creation_per_minute: 0,
             room_creation_burst: 10,
@@ -126,6 +133,7 @@ mod tests {
         assert_eq!(config.lobby_expiry_hours, 24);
         assert_eq!(config.retention_days, 90);
         assert_eq!(config.abandoned_days, 30);
+        assert_eq!(config.max_spectators_per_room, 200);
     }
 
     #[test]
@@ -139,6 +147,8 @@ mod tests {
             "json",
             "--allowed-origins",
             "https://play.example,http://localhost:3000",
+            "--max-spectators-per-room",
+            "20",
         ])
         .unwrap();
         assert_eq!(
@@ -146,6 +156,7 @@ mod tests {
             ["https://play.example", "http://localhost:3000"]
         );
         assert_eq!(config.listen.port(), 9000);
+        assert_eq!(config.max_spectators_per_room, 20);
         assert!(config.allow_fixtures);
         assert_eq!(config.log_format, LogFormat::Json);
     }

@@ -119,7 +119,7 @@ impl Server {
         let (store, writer) = Store::open(&config.database_url)
             .await
             .map_err(ServerError::OpenStore)?;
-        let registry = Registry::new(store.clone());
+        let registry = Registry::with_max_spectators(store.clone(), config.max_spectators_per_room);
         let restored = registry
             .restore_unfinished()
             .await

@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::clock::{self, Armed, Due, Timer, WallClock};
-use super::{lobby, messages, Command, ConnId, Outbox, Request};
+use super::{lobby, messages, Command, ConnId, Full, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
@@ -39,6 +39,15 @@ const RESYNC_RETRY: Duration = Duration::from_secs(1);
 /// How long the room waits before trying a timeout action again when the
 /// store could not log it (rather than retrying in a tight loop).
 const TIMEOUT_RETRY: Duration = Duration::from_secs(1);
+
+/// Changes that are only presence (who is connected, how many watch) go out
+/// at most this often: a crowd of spectators coming and going would
+/// otherwise send everyone one `room` message per arrival, quadratic work
+/// that can drop seated players as too slow.
+pub const PRESENCE_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Spectators a room takes unless configured otherwise.
+pub const DEFAULT_MAX_SPECTATORS: usize = 200;
 
 /// Client action ids starting with this are the room's own (timeout
 /// actions are logged as `timeout:<action number>`); clients may not use it.
@@ -163,6 +172,14 @@ pub struct Room {
     /// Set when a write's outcome is unknown: until the room has read its
     /// saved state back, its memory may not match its log.
     resync: Option<Resync>,
+    /// Connections without a seat or the host's token beyond this are
+    /// refused.
+    max_spectators: usize,
+    /// The room as its connections last heard it, and when a presence-only
+    /// change to it is due to go out (`None`: nothing pending).
+    /// `None` before anyone was told anything.
+    told: Option<RoomInfo>,
+    presence_due: Option<tokio::time::Instant>,
 }
 
 /// What a room must settle once it has read its saved state back after a
@@ -275,7 +292,16 @@ impl Room {
             timer,
             wall,
             retry_timeout_at: None,
+            max_spectators: DEFAULT_MAX_SPECTATORS,
+            told: None,
+            presence_due: None,
         })
+    }
+
+    /// Sets how many spectators the room takes at once.
+    pub fn with_max_spectators(mut self, max: usize) -> Self {
+        self.max_spectators = max;
+        self
     }
 
     pub fn id(&self) -> &str {
@@ -302,6 +328,7 @@ impl Room {
                 self.retry_timeout_at.map_or(at, |r| r.max(at))
             });
             let unwatched = self.conns.is_empty();
+            let presence_due = self.presence_due;
             let resyncing = self.resync.is_some();
             // Commands first: an action that arrived before the deadline
             // fired is handled as the player's (if still legal).
@@ -322,6 +349,9 @@ impl Room {
                     let armed = armed.expect("a deadline is armed");
                     self.fire(armed).await;
                 }
+                () = sleep_until_some(presence_due), if presence_due.is_some() => {
+                    self.flush_presence();
+                }
                 () = tokio::time::sleep_until(idle_since + IDLE_UNLOAD), if unwatched => {
                     tracing::debug!(room = %self.id, "idle room unloaded");
                     break;
@@ -329,6 +359,14 @@ impl Room {
             }
             if !self.conns.is_empty() {
                 idle_since = tokio::time::Instant::now();
+            }
+            // Commands come first in the select: a steady stream of them
+            // (spectators' churn) would otherwise hold presence back forever.
+            if self
+                .presence_due
+                .is_some_and(|due| due <= tokio::time::Instant::now())
+            {
+                self.flush_presence();
             }
         }
         // Commands still queued are dropped: their senders see the room gone
@@ -347,7 +385,6 @@ impl Room {
     /// A deadline passed: plays what is due, through the same path as a
     /// player's action.
     async fn fire(&mut self, armed: Armed) {
-        let before = self.info();
         let due: Vec<(Seat, Option<Value>)> = match armed.due {
             Due::Rules { seat, action } => vec![(seat, Some(action))],
             Due::Clock { seats } => seats.into_iter().map(|s| (s, None)).collect(),
@@ -375,14 +412,13 @@ impl Room {
                 }
             }
         }
-        self.settle(before, None);
+        self.settle(None);
     }
 
     async fn handle(&mut self, command: Command) {
         if self.resync.is_some() {
             self.try_resync().await;
         }
-        let before = self.info();
         let mut already_told = None;
         match command {
             Command::Connect {
@@ -392,9 +428,11 @@ impl Room {
                 outbox,
                 reply,
             } => {
-                self.connect(conn, token, since, outbox);
-                already_told = Some(conn);
-                let _ = reply.send(());
+                let result = self.connect(conn, token, since, outbox);
+                if result.is_ok() {
+                    already_told = Some(conn);
+                }
+                let _ = reply.send(result);
             }
             Command::Disconnect { conn } => {
                 if self.conns.remove(&conn).is_some() {
@@ -403,11 +441,11 @@ impl Room {
             }
             Command::Request { conn, request } => self.request(conn, request).await,
             Command::Info { reply } => {
-                let _ = reply.send(before.clone());
+                let _ = reply.send(self.info());
             }
             Command::Stop => {}
         }
-        self.settle(before, already_told);
+        self.settle(already_told);
     }
 
     async fn request(&mut self, conn: ConnId, request: Request) {
@@ -450,10 +488,21 @@ impl Room {
         token: Option<String>,
         since: Option<EventSeq>,
         outbox: Outbox,
-    ) {
+    ) -> Result<(), Full> {
         let hash = token.as_deref().map(TokenHash::of);
         let seat = hash.and_then(|h| self.seat_of(h));
         let host = hash == Some(self.host);
+        if seat.is_none() && !host {
+            let watching = self
+                .conns
+                .values()
+                .filter(|c| c.seat.is_none() && !c.host)
+                .count();
+            if watching >= self.max_spectators {
+                tracing::debug!(room = %self.id, conn, "spectator refused: the room is full");
+                return Err(Full);
+            }
+        }
         self.conns.insert(
             conn,
             Conn {
@@ -486,6 +535,7 @@ impl Room {
             self.send_text(conn, text);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
+        Ok(())
     }
 
     async fn join(
@@ -972,26 +1022,44 @@ impl Room {
     }
 
     /// After a command: drops connections that could not keep up, and tells
-    /// everyone about changes to the room (seats, presence, status).
+    /// everyone about changes to the room. Changes to seats, names, host or
+    /// status go out at once; presence-only changes wait for the next
+    /// [`PRESENCE_INTERVAL`] tick ([`Room::flush_presence`]).
     /// `already_told` got the current room in its `welcome`.
-    fn settle(&mut self, mut before: RoomInfo, mut already_told: Option<ConnId>) {
+    fn settle(&mut self, already_told: Option<ConnId>) {
+        self.drop_slow();
+        let now = self.info();
+        let Some(told) = &self.told else {
+            return self.tell(now, already_told);
+        };
+        // Back to what everyone heard: the pending flush (if any) stays
+        // armed, finds nothing to say and says nothing. Disarming it here
+        // would let a crowd hovering around one count put it off forever.
+        if *told == now {
+            return;
+        }
+        if only_presence_differs(told, &now) {
+            self.presence_due
+                .get_or_insert_with(|| tokio::time::Instant::now() + PRESENCE_INTERVAL);
+        } else {
+            self.tell(now, already_told);
+        }
+    }
+
+    /// Sends the pending presence change (the latest room, whatever piled
+    /// up since the first change).
+    fn flush_presence(&mut self) {
+        self.presence_due = None;
+        let now = self.info();
+        if self.told.as_ref() != Some(&now) {
+            self.tell(now, None);
+        }
+    }
+
+    /// Sends everyone but `already_told` the room as it is now.
+    fn tell(&mut self, mut now: RoomInfo, mut already_told: Option<ConnId>) {
+        self.presence_due = None;
         loop {
-            let slow: Vec<ConnId> = self
-                .conns
-                .iter()
-                .filter(|(_, c)| c.kicked)
-                .map(|(id, _)| *id)
-                .collect();
-            for conn in slow {
-                if let Some(c) = self.conns.remove(&conn) {
-                    c.outbox.drop_connection();
-                }
-                tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
-            }
-            let now = self.info();
-            if now == before {
-                return;
-            }
             let text = messages::text(&ServerMessage::Room { room: now.clone() });
             let targets: Vec<ConnId> = self
                 .conns
@@ -1002,10 +1070,57 @@ impl Room {
             for conn in targets {
                 self.send_text(conn, text.clone());
             }
-            before = now;
+            self.told = Some(now);
+            // Dropping a connection that could not take it changes presence:
+            // that change waits for the next tick like any other.
+            if !self.drop_slow() {
+                return;
+            }
+            now = self.info();
+            match &self.told {
+                Some(told) if *told == now => return,
+                Some(told) if only_presence_differs(told, &now) => {
+                    self.presence_due = Some(tokio::time::Instant::now() + PRESENCE_INTERVAL);
+                    return;
+                }
+                _ => {}
+            }
             already_told = None;
         }
     }
+
+    /// Removes the connections whose outbox overflowed; whether there were
+    /// any.
+    fn drop_slow(&mut self) -> bool {
+        let slow: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.kicked)
+            .map(|(id, _)| *id)
+            .collect();
+        for conn in &slow {
+            if let Some(c) = self.conns.remove(conn) {
+                c.outbox.drop_connection();
+            }
+            tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
+        }
+        !slow.is_empty()
+    }
+}
+
+/// Whether `before` and `after` differ only in who is connected and how many
+/// watch.
+fn only_presence_differs(before: &RoomInfo, after: &RoomInfo) -> bool {
+    let strip = |info: &RoomInfo| {
+        let mut info = info.clone();
+        info.host_connected = false;
+        info.spectators = 0;
+        for seat in &mut info.seats {
+            seat.connected = false;
+        }
+        info
+    };
+    strip(before) == strip(after)
 }
 
 /// Waits until `at`, or forever when nothing is armed.
@@ -1071,6 +1186,9 @@ mod tests {
         // The next arrival is broadcast to everyone: the slow one overflows.
         let (fast, mut fast_inbox) = Outbox::channel(16);
         room.connect(2, None, None, fast).await.unwrap();
+        // Presence goes out on the next tick, and the drop it causes on the
+        // tick after.
+        tokio::time::sleep(PRESENCE_INTERVAL * 3).await;
 
         let info = room.info().await.unwrap();
         assert_eq!(info.spectators, 1, "the slow connection left the room");
@@ -1088,11 +1206,45 @@ mod tests {
             parse(fast_inbox.messages.recv().await.unwrap()),
             ServerMessage::Welcome { .. }
         ));
-        match parse(fast_inbox.messages.recv().await.unwrap()) {
-            ServerMessage::Room { room } => assert_eq!(room.spectators, 1),
-            other => panic!("expected a room update, got {other:?}"),
+        let mut last = None;
+        while let Ok(text) = fast_inbox.messages.try_recv() {
+            match parse(text) {
+                ServerMessage::Room { room } => last = Some(room.spectators),
+                other => panic!("expected a room update, got {other:?}"),
+            }
         }
+        assert_eq!(last, Some(1));
         assert!(!fast_inbox.dropped.is_cancelled());
+    }
+
+    #[tokio::test]
+    async fn presence_changes_are_coalesced() {
+        let (_dir, _store, _writer, room) = lobby().await;
+        let (watcher, mut inbox) = Outbox::channel(16);
+        room.connect(1, None, None, watcher).await.unwrap();
+        assert!(matches!(
+            parse(inbox.messages.recv().await.unwrap()),
+            ServerMessage::Welcome { .. }
+        ));
+        // Fifty spectators come and go, more than the watcher's outbox holds.
+        for conn in 2..52 {
+            let (outbox, _inbox) = Outbox::channel(16);
+            room.connect(conn, None, None, outbox).await.unwrap();
+            room.disconnect(conn).await;
+        }
+        let (stays, _stays_inbox) = Outbox::channel(16);
+        room.connect(99, None, None, stays).await.unwrap();
+        tokio::time::sleep(PRESENCE_INTERVAL * 2).await;
+        let mut rooms = Vec::new();
+        while let Ok(text) = inbox.messages.try_recv() {
+            match parse(text) {
+                ServerMessage::Room { room } => rooms.push(room.spectators),
+                other => panic!("expected a room update, got {other:?}"),
+            }
+        }
+        assert!(!inbox.dropped.is_cancelled(), "the watcher was not dropped");
+        assert!(rooms.len() <= 2, "{} room messages", rooms.len());
+        assert_eq!(rooms.last(), Some(&2), "the latest room went out");
     }
 
     #[tokio::test]
@@ -1260,6 +1412,9 @@ mod tests {
             store: store.clone(),
             finish_saved: false,
             resync: None,
+            max_spectators: DEFAULT_MAX_SPECTATORS,
+            told: None,
+            presence_due: None,
             timer: Timer::new(None),
             wall: WallClock::system(),
             retry_timeout_at: None,

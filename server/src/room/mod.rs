@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-pub use actor::{RestoreError, Room};
+pub use actor::{RestoreError, Room, DEFAULT_MAX_SPECTATORS, PRESENCE_INTERVAL};
 pub use clock::with_clock;
 pub use messages::text;
 
@@ -87,7 +87,9 @@ pub enum Command {
         token: Option<String>,
         since: Option<EventSeq>,
         outbox: Outbox,
-        reply: oneshot::Sender<()>,
+        /// `Err` when the room refused the connection (its spectator seats
+        /// are all taken): nothing was sent to `outbox`.
+        reply: oneshot::Sender<Result<(), Full>>,
     },
     Disconnect {
         conn: ConnId,
@@ -130,6 +132,21 @@ pub enum Request {
 #[error("the room's actor has stopped")]
 pub struct Gone;
 
+/// The room already has as many spectators as it allows; seated players and
+/// the host are never refused this way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the room has as many spectators as it allows")]
+pub struct Full;
+
+/// Why a connection could not enter a room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectError {
+    #[error(transparent)]
+    Gone(#[from] Gone),
+    #[error(transparent)]
+    Full(#[from] Full),
+}
+
 /// Sends commands to one room's actor.
 #[derive(Clone)]
 pub struct RoomHandle {
@@ -153,7 +170,7 @@ impl RoomHandle {
         token: Option<String>,
         since: Option<EventSeq>,
         outbox: Outbox,
-    ) -> Result<(), Gone> {
+    ) -> Result<(), ConnectError> {
         let (reply, answer) = oneshot::channel();
         self.send(Command::Connect {
             conn,
@@ -163,7 +180,8 @@ impl RoomHandle {
             reply,
         })
         .await?;
-        answer.await.map_err(|_| Gone)
+        answer.await.map_err(|_| Gone)??;
+        Ok(())
     }
 
     pub async fn disconnect(&self, conn: ConnId) {

@@ -288,6 +288,22 @@ impl Client {
         }
     }
 
+    /// Like [`Client::open`] with a 4 KiB read buffer instead of 128 KiB,
+    /// for tests that open connections by the thousand and measure memory.
+    pub async fn open_small(addr: SocketAddr, room_id: &str) -> Client {
+        let url = format!("ws://{addr}/ws/rooms/{room_id}");
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024)
+            .write_buffer_size(0);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+            .await
+            .expect("WebSocket connects");
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
     pub async fn send(&mut self, message: &ClientMessage) {
         self.send_text(&serde_json::to_string(message).unwrap())
             .await;
