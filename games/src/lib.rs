@@ -12,6 +12,7 @@
 pub mod answers;
 pub mod catalog;
 pub mod chance;
+pub mod dilbert;
 pub mod engine;
 pub mod office21;
 pub mod osaki;

@@ -13,6 +13,7 @@
 //! `schema` feature, the `schema` module builds the JSON Schema of all of
 //! it (the server serves it at `GET /api/schema`).
 
+pub mod dilbert;
 pub mod office21;
 pub mod osaki;
 #[cfg(feature = "schema")]
