@@ -56,6 +56,7 @@ impl Entry {
 pub static ENTRIES: &[Entry] = &[
     entry::<crate::osaki::Osaki>(),
     entry::<crate::office21::Office21>(),
+    entry::<crate::dilbert::Dilbert>(),
 ];
 
 /// Looks a game up by identifier.

@@ -1,8 +1,507 @@
 //! Dilbert: The Board Game: see docs/games/dilbert.md.
 //!
-//! Work in progress: the map and movement first.
+//! The state is each seat's employee (where it stands, traits, happiness,
+//! cubicle, hand), the projects in play with their signatures and teams,
+//! the decks, the Boss, and the [`Stage`]: the worst-job vote, the employee
+//! picks, a turn at one of its [`TurnStep`]s, or the end. Every choice in
+//! the middle of an effect is a [`Pending`] value in the state.
+//!
+//! Submodules, one job each:
+//! * `map` and `movement`: the office map file and where a piece can walk;
+//! * `content`: the printed cards and charts (the board);
+//! * `setup`: the vote, the picks, cubicles, the deal;
+//! * `turn`: drawing, discarding, moving, signing, ending a turn;
+//! * `charts`: office rolls, office instructions, and their decisions;
+//! * `projects`: assignment, signatures, killing, the Schedule;
+//! * `boss`: the Boss's turn, the end and the final count;
+//! * `view`: what each viewer sees.
+//!
+//! Why every game ends: the Boss moves three down the track at the end of
+//! every round and never up, from 27; happiness never goes below -27, so
+//! the Boss is at or below someone after at most 18 rounds. A round is one
+//! turn per seat, and a turn takes a bounded number of actions (one draw
+//! and discard, memos from a hand of at most five plus what the turn
+//! draws, a run, a move, a signature, one chart decision, one round of
+//! discards).
 
-#![allow(dead_code)]
-
+mod boss;
+mod charts;
+mod content;
+#[cfg(any(test, feature = "testing"))]
+mod inspect;
 mod map;
 mod movement;
+mod projects;
+mod setup;
+#[cfg(test)]
+mod tests;
+mod turn;
+mod view;
+
+use std::collections::VecDeque;
+
+use cubicle_protocol::dilbert::{
+    Action, Board, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office, Options,
+    ProjectId, Question, Roll, SpaceId, Trait, View,
+};
+use cubicle_protocol::{AnswerKind, GameInfo, JoinQuestion, Localized, Outcome, Seat};
+
+use crate::{Chance, Deadline, Game, PlayerProfile, RuleError, SetupError, Viewer};
+
+pub use content::{CONSULTANT_COUNT, MEMO_COUNT, PROJECT_COUNT, WORK_TOKENS};
+#[cfg(any(test, feature = "testing"))]
+pub use inspect::MemoPlace;
+pub use map::{MapError, OfficeMap};
+
+/// The join question that decides who goes first.
+pub const WORST_JOB: &str = "worst_job";
+/// How long the table has to answer the pocket-change question.
+pub const QUESTION_MS: u64 = 30_000;
+
+/// One seat's employee.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Hire {
+    employee: Employee,
+    at: SpaceId,
+    down: bool,
+    happiness: i8,
+    /// Apathy, Incompetence, Offensiveness.
+    traits: [u8; 3],
+    /// Rank 1..=seats, 1 nearest the Boss's Office.
+    cubicle: u8,
+    /// Work tokens not on a project.
+    free_work: u8,
+    hand: Vec<MemoId>,
+    /// The hand as shown to everyone, while it has not changed.
+    shown: bool,
+}
+
+/// A project in a slot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Slot {
+    project: ProjectId,
+    signed: Vec<Office>,
+    /// One entry per work token.
+    team: Vec<Employee>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stage {
+    /// The worst-job vote: each seat's vote.
+    Vote {
+        votes: Vec<Option<Seat>>,
+    },
+    /// `seat` picks an employee (when the host lets players choose).
+    Pick {
+        seat: Seat,
+    },
+    Turn {
+        seat: Seat,
+        step: TurnStep,
+    },
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum TurnStep {
+    /// Seats over the hand limit discard; then `then`.
+    Discard {
+        waiting: Vec<Seat>,
+        then: Then,
+    },
+    Move {
+        ran: Option<u8>,
+    },
+    Sign {
+        office: Office,
+        /// Whether the employee walked into the office this turn.
+        arrived: bool,
+    },
+    Decide(Pending),
+    /// Answers by seat.
+    Question {
+        question: Question,
+        answers: Vec<Option<u16>>,
+    },
+}
+
+/// What follows a round of discards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Then {
+    Move,
+    EndTurn,
+}
+
+/// A decision the active player owes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Pending {
+    SwapTrait {
+        traits: Vec<Trait>,
+    },
+    Teapot,
+    Rooster,
+    DiscardSchedule,
+    Kill,
+    CopySignature,
+    RemoveSignature,
+    SwapWork,
+    /// The three (or fewer) memos off the top of the deck, top first.
+    KeepMemo {
+        memos: Vec<MemoId>,
+    },
+    Unassign,
+    Bargain,
+}
+
+impl Pending {
+    fn decision(&self) -> Decision {
+        match self {
+            Pending::SwapTrait { traits } => Decision::SwapTrait {
+                traits: traits.clone(),
+            },
+            Pending::Teapot => Decision::Teapot,
+            Pending::Rooster => Decision::Rooster,
+            Pending::DiscardSchedule => Decision::DiscardSchedule,
+            Pending::Kill => Decision::Kill,
+            Pending::CopySignature => Decision::CopySignature,
+            Pending::RemoveSignature => Decision::RemoveSignature,
+            Pending::SwapWork => Decision::SwapWork,
+            Pending::KeepMemo { .. } => Decision::KeepMemo,
+            Pending::Unassign => Decision::Unassign,
+            Pending::Bargain => Decision::Bargain,
+        }
+    }
+}
+
+/// A Dilbert action [`Dilbert::check`] accepted.
+#[derive(Debug)]
+pub struct Checked {
+    seat: Seat,
+    action: Action,
+}
+
+/// A game of Dilbert.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dilbert {
+    /// Each seat's employee; empty until employees are hired.
+    hires: Vec<Hire>,
+    /// Employees dealt but not yet hired (random deal), by seat.
+    dealt: Vec<Option<Employee>>,
+    worst_jobs: Vec<Option<String>>,
+    choose_employees: bool,
+    first_player: Seat,
+    projects: Vec<Slot>,
+    schedule: Option<ProjectId>,
+    /// Top last.
+    project_deck: Vec<ProjectId>,
+    project_discard: Vec<ProjectId>,
+    /// Top first; discards go to the back.
+    memo_deck: VecDeque<MemoId>,
+    consultant: Option<ConsultantId>,
+    /// Top first.
+    consultant_deck: VecDeque<ConsultantId>,
+    signatures_left: u8,
+    boss: i8,
+    round: u16,
+    stage: Stage,
+    /// Scripted die rolls (fixtures), used before random ones.
+    dice: VecDeque<u8>,
+    last_roll: Option<Roll>,
+    ending: Option<Ending>,
+}
+
+impl Dilbert {
+    fn seat_count(&self) -> usize {
+        self.worst_jobs.len()
+    }
+
+    fn seat_list(&self) -> impl Iterator<Item = Seat> {
+        0..self.seat_count() as Seat
+    }
+
+    fn hire(&self, seat: Seat) -> &Hire {
+        &self.hires[usize::from(seat)]
+    }
+
+    fn hire_mut(&mut self, seat: Seat) -> &mut Hire {
+        &mut self.hires[usize::from(seat)]
+    }
+
+    /// The seat playing `employee`, if in play.
+    fn seat_of(&self, employee: Employee) -> Option<Seat> {
+        self.hires
+            .iter()
+            .position(|h| h.employee == employee)
+            .map(|s| s as Seat)
+    }
+
+    fn employees(&self) -> impl Iterator<Item = Employee> + '_ {
+        self.hires.iter().map(|h| h.employee)
+    }
+
+    /// The seat after `seat` in turn order.
+    fn next_seat(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.seat_count() as Seat
+    }
+
+    /// The seat whose turn ends a round.
+    fn last_seat(&self) -> Seat {
+        (self.first_player + self.seat_count() as Seat - 1) % self.seat_count() as Seat
+    }
+
+    fn map(&self) -> &'static OfficeMap {
+        OfficeMap::standard()
+    }
+
+    /// A die roll: the fixture's next, else random.
+    fn roll(&mut self, chance: &mut dyn Chance) -> u8 {
+        self.dice.pop_front().unwrap_or_else(|| chance.roll(6))
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.stage, Stage::Over)
+    }
+
+    fn trait_index(which: Trait) -> usize {
+        match which {
+            Trait::Apathy => 0,
+            Trait::Incompetence => 1,
+            Trait::Offensiveness => 2,
+        }
+    }
+}
+
+impl Game for Dilbert {
+    type Options = Options;
+    type Action = Action;
+    type View = View;
+    type Event = EventView;
+    type EventView = EventView;
+    type Board = Board;
+    type Checked = Checked;
+
+    const ID: &'static str = "dilbert";
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: Self::ID.to_owned(),
+            name: "Dilbert: The Board Game".to_owned(),
+            min_seats: 3,
+            max_seats: 6,
+            join_questions: Self::join_questions(),
+        }
+    }
+
+    fn join_questions() -> Vec<JoinQuestion> {
+        vec![JoinQuestion {
+            id: WORST_JOB.to_owned(),
+            prompt: Localized {
+                en: "The worst job you ever had, in a few words (the table votes: the worst goes first)"
+                    .to_owned(),
+                ja: "今までで最悪の仕事をひとことで（最悪と投票された人が先手）".to_owned(),
+            },
+            kind: AnswerKind::Text { max_chars: 80 },
+            required: false,
+        }]
+    }
+
+    fn validate_options(options: &Options, seats: usize) -> Result<(), SetupError> {
+        match &options.fixture {
+            Some(fixture) => setup::validate_fixture(fixture, seats),
+            None => Ok(()),
+        }
+    }
+
+    fn start(
+        players: &[PlayerProfile],
+        options: &Options,
+        chance: &mut dyn Chance,
+    ) -> Result<(Self, Vec<EventView>), SetupError> {
+        Self::validate(options, players.len())?;
+        Ok(setup::start(players, options, chance))
+    }
+
+    fn board(&self) -> Board {
+        content::board().clone()
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        match &self.stage {
+            Stage::Vote { votes } => self
+                .seat_list()
+                .filter(|&s| votes[usize::from(s)].is_none())
+                .collect(),
+            Stage::Pick { seat } => vec![*seat],
+            Stage::Turn {
+                step: TurnStep::Discard { waiting, .. },
+                ..
+            } => {
+                let mut seats = waiting.clone();
+                seats.sort_unstable();
+                seats
+            }
+            Stage::Turn {
+                step: TurnStep::Question { answers, .. },
+                ..
+            } => self
+                .seat_list()
+                .filter(|&s| answers[usize::from(s)].is_none())
+                .collect(),
+            Stage::Turn { seat, .. } => vec![*seat],
+            Stage::Over => Vec::new(),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Action> {
+        if usize::from(seat) >= self.seat_count() || !self.to_act().contains(&seat) {
+            return Vec::new();
+        }
+        self.actions(seat)
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if !self.to_act().contains(&seat) {
+            return Err(RuleError::NotYourTurn);
+        }
+        let accepted = match action {
+            // Any honest amount is an answer; `legal` lists one example.
+            Action::Change { cents } => {
+                matches!(
+                    self.stage,
+                    Stage::Turn {
+                        step: TurnStep::Question { .. },
+                        ..
+                    }
+                ) && *cents <= 10_000
+            }
+            _ => self.actions(seat).contains(action),
+        };
+        if accepted {
+            Ok(Checked {
+                seat,
+                action: *action,
+            })
+        } else {
+            Err(RuleError::Illegal(self.explain(seat, action)))
+        }
+    }
+
+    fn apply(&mut self, checked: Checked, chance: &mut dyn Chance) -> Vec<EventView> {
+        let mut events = Vec::new();
+        self.perform(checked.seat, checked.action, chance, &mut events);
+        events
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.view_for(viewer)
+    }
+
+    fn event_view(event: &EventView, viewer: Viewer) -> Option<EventView> {
+        Some(view::event_view(event, viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending.as_ref().map(|ending| Outcome {
+            winners: ending.winners.clone(),
+            reason: "happiest".to_owned(),
+        })
+    }
+
+    fn seats(&self) -> usize {
+        self.seat_count()
+    }
+
+    /// The pocket-change question closes by itself: whoever has not
+    /// answered after [`QUESTION_MS`] is taken to have empty pockets.
+    fn deadline(&self) -> Option<Deadline<Action>> {
+        match &self.stage {
+            Stage::Turn {
+                step: TurnStep::Question { answers, .. },
+                ..
+            } => {
+                let seat = answers.iter().position(Option::is_none)? as Seat;
+                Some(Deadline {
+                    after_ms: QUESTION_MS,
+                    seat,
+                    action: Action::Change { cents: 0 },
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Out of time: decline what can be declined, answer "no change",
+    /// stay put, otherwise the first legal action.
+    fn timeout_action(&self, seat: Seat, _chance: &mut dyn Chance) -> Option<Action> {
+        let legal = self.legal(seat);
+        let here = self.hires.get(usize::from(seat)).map(|h| h.at);
+        let rank = |a: &Action| match a {
+            Action::Decline => 0,
+            Action::Change { .. } => 0,
+            Action::Move { to } if Some(*to) == here => 1,
+            _ => 2,
+        };
+        legal.into_iter().min_by_key(rank)
+    }
+}
+
+/// Every action's rule: who may play it and what it does, dispatched to
+/// the submodule that owns it.
+impl Dilbert {
+    fn actions(&self, seat: Seat) -> Vec<Action> {
+        match &self.stage {
+            Stage::Vote { .. } => setup::vote_actions(self, seat),
+            Stage::Pick { .. } => setup::pick_actions(self),
+            Stage::Turn { step, .. } => match step {
+                TurnStep::Discard { .. } => turn::discard_actions(self, seat),
+                TurnStep::Move { ran } => turn::move_actions(self, seat, *ran),
+                TurnStep::Sign { office, .. } => projects::sign_actions(self, *office),
+                TurnStep::Decide(pending) => charts::decision_actions(self, seat, pending),
+                TurnStep::Question { .. } => vec![Action::Change { cents: 0 }],
+            },
+            Stage::Over => Vec::new(),
+        }
+    }
+
+    fn explain(&self, seat: Seat, action: &Action) -> String {
+        let _ = seat;
+        let wanted = match &self.stage {
+            Stage::Vote { .. } => "a vote for the worst job",
+            Stage::Pick { .. } => "an employee pick",
+            Stage::Turn { step, .. } => match step {
+                TurnStep::Discard { .. } => "a discard from your hand",
+                TurnStep::Move { .. } => "a memo, a run, or a move to a reachable space",
+                TurnStep::Sign { .. } => "a signature this office allows, or decline",
+                TurnStep::Decide(_) => "an answer to the pending decision",
+                TurnStep::Question { .. } => "the change in your pockets (0 to 10000 cents)",
+            },
+            Stage::Over => "nothing",
+        };
+        format!("{action:?} is not allowed now: the table waits for {wanted}")
+    }
+
+    fn perform(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
+        match action {
+            Action::Vote { seat: choice } => setup::vote(self, seat, choice, chance, events),
+            Action::Pick { employee } => setup::pick(self, seat, employee, chance, events),
+            Action::Discard { memo } => turn::discard(self, seat, memo, chance, events),
+            Action::Play { memo } => turn::play_memo(self, seat, memo, events),
+            Action::Run => turn::run(self, seat, chance, events),
+            Action::Move { to } => turn::move_to(self, seat, to, chance, events),
+            Action::Sign { project, icon } => {
+                projects::sign(self, seat, project, icon, chance, events)
+            }
+            Action::Change { cents } => charts::answer_change(self, seat, cents, chance, events),
+            other => charts::decide(self, seat, other, chance, events),
+        }
+    }
+}

@@ -576,11 +576,18 @@ pub struct Roll {
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
     /// Everyone votes for the worst job; `voted` says who has.
-    Vote { voted: Vec<bool> },
+    Vote {
+        voted: Vec<bool>,
+    },
     /// `seat` picks an employee.
-    Pick { seat: Seat },
+    Pick {
+        seat: Seat,
+    },
     /// `seat`'s turn, at `step`.
-    Turn { seat: Seat, step: Step },
+    Turn {
+        seat: Seat,
+        step: Step,
+    },
     Over,
 }
 
@@ -600,7 +607,10 @@ pub enum Step {
     /// A decision the office asks for.
     Decide { decision: Decision },
     /// Every player answers a question at once (`answered` says who has).
-    Question { question: Question, answered: Vec<bool> },
+    Question {
+        question: Question,
+        answered: Vec<bool>,
+    },
 }
 
 /// A decision in the middle of an office's effect.
@@ -698,17 +708,30 @@ pub enum EventView {
         team: Vec<Employee>,
     },
     /// `project` became the Schedule.
-    Scheduled { project: ProjectId },
+    Scheduled {
+        project: ProjectId,
+    },
     /// The project deck was empty: the discarded projects were shuffled
     /// into it.
     ProjectsReshuffled,
-    RoundStarted { round: u16 },
+    RoundStarted {
+        round: u16,
+    },
     /// `seat` drew a memo (`memo` only for that seat).
-    Drew { seat: Seat, memo: Option<MemoId> },
+    Drew {
+        seat: Seat,
+        memo: Option<MemoId>,
+    },
     /// `seat` discarded a memo face down (`memo` for that seat only).
-    Discarded { seat: Seat, memo: Option<MemoId> },
+    Discarded {
+        seat: Seat,
+        memo: Option<MemoId>,
+    },
     /// `seat` played a memo (public).
-    Played { seat: Seat, memo: MemoId },
+    Played {
+        seat: Seat,
+        memo: MemoId,
+    },
     /// A die roll: for a run (`office: null`) or an office chart.
     Rolled {
         seat: Seat,
@@ -716,12 +739,21 @@ pub enum EventView {
         office: Option<Office>,
     },
     /// `seat` moved along `path` (its first space is where they stood).
-    Moved { seat: Seat, path: Vec<SpaceId> },
+    Moved {
+        seat: Seat,
+        path: Vec<SpaceId>,
+    },
     /// Rolled a 6 when running: to Heck, knocked down, turn over.
-    ToHeck { seat: Seat },
+    ToHeck {
+        seat: Seat,
+    },
     /// `seat` got up (2 Motivation spent).
-    StoodUp { seat: Seat },
-    KnockedDown { seat: Seat },
+    StoodUp {
+        seat: Seat,
+    },
+    KnockedDown {
+        seat: Seat,
+    },
     /// `employee`'s happiness changed by `amount` (after clamping and
     /// abilities), to `now`.
     Happiness {
@@ -753,13 +785,18 @@ pub enum EventView {
         by: Option<Employee>,
     },
     /// `project` left the Schedule unplayed (Accounting 6).
-    ScheduleDiscarded { project: ProjectId },
+    ScheduleDiscarded {
+        project: ProjectId,
+    },
     TraitsSwapped {
         which: Trait,
         first: Employee,
         second: Employee,
     },
-    WorkSwapped { first: WorkToken, second: WorkToken },
+    WorkSwapped {
+        first: WorkToken,
+        second: WorkToken,
+    },
     /// `employee` took a work token back from `project`.
     Unassigned {
         employee: Employee,
@@ -767,31 +804,60 @@ pub enum EventView {
     },
     /// `employee`'s cubicle moved to rank `rank` (and whoever was there
     /// moved the other way).
-    CubicleMoved { employee: Employee, rank: u8 },
+    CubicleMoved {
+        employee: Employee,
+        rank: u8,
+    },
     /// `seat` performed (`song: true` for the teapot, false for the rooster).
-    Performed { seat: Seat, teapot: bool },
+    Performed {
+        seat: Seat,
+        teapot: bool,
+    },
     /// `seat` declined the chart's offer.
-    Declined { seat: Seat },
+    Declined {
+        seat: Seat,
+    },
     /// Human Resources: `seat` saw the top three memos (`memos` for them
     /// only), kept one and put two back.
-    Peeked { seat: Seat, memos: Option<Vec<MemoId>> },
+    Peeked {
+        seat: Seat,
+        memos: Option<Vec<MemoId>>,
+    },
     /// Information Services: `seat`'s hand shown to everyone.
-    HandShown { seat: Seat, memos: Vec<MemoId> },
+    HandShown {
+        seat: Seat,
+        memos: Vec<MemoId>,
+    },
     /// `seat` discarded their whole hand (Sales).
-    HandDiscarded { seat: Seat, count: u8 },
+    HandDiscarded {
+        seat: Seat,
+        count: u8,
+    },
     /// A new consultant is in play (the old one, if any, went to the
     /// bottom of its deck).
-    Consultant { consultant: ConsultantId },
+    Consultant {
+        consultant: ConsultantId,
+    },
     /// The pocket-change answers, revealed together, by seat.
-    ChangeRevealed { cents: Vec<u16>, richest: Vec<Seat> },
+    ChangeRevealed {
+        cents: Vec<u16>,
+        richest: Vec<Seat>,
+    },
     /// The Boss's turn begins.
     BossTurn,
     /// The Boss checked `project`; nothing happened when `idle`.
-    Checked { project: ProjectId, idle: bool },
+    Checked {
+        project: ProjectId,
+        idle: bool,
+    },
     /// The Boss moved down the track to `now`.
-    BossMoved { now: i8 },
+    BossMoved {
+        now: i8,
+    },
     /// The game is over.
-    Finished { winners: Vec<Seat> },
+    Finished {
+        winners: Vec<Seat>,
+    },
 }
 
 /// Why happiness changed.

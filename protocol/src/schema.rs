@@ -13,13 +13,13 @@ use schemars::SchemaGenerator;
 use serde_json::{json, Map, Value};
 
 use crate::{
-    office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated, RoomInfo,
+    dilbert, office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated, RoomInfo,
     ServerMessage, PROTOCOL_VERSION,
 };
 
 /// The types a message or body can be validated against, by the name used
 /// in [`schema_for_root`] (and in the example blocks of docs/protocol.md).
-pub const ROOTS: [&str; 17] = [
+pub const ROOTS: [&str; 22] = [
     "ClientMessage",
     "ServerMessage",
     "RoomInfo",
@@ -37,6 +37,11 @@ pub const ROOTS: [&str; 17] = [
     "office21/View",
     "office21/Board",
     "office21/Options",
+    "dilbert/Action",
+    "dilbert/EventView",
+    "dilbert/View",
+    "dilbert/Board",
+    "dilbert/Options",
 ];
 
 /// The whole protocol: every type under `$defs` (see the module
@@ -65,7 +70,15 @@ pub fn protocol_schema() -> Value {
         g.subschema_for::<office21::Board>();
         g.subschema_for::<office21::Options>();
     });
+    let dilbert = definitions("/$defs/dilbert/$defs", |g| {
+        g.subschema_for::<dilbert::Action>();
+        g.subschema_for::<dilbert::EventView>();
+        g.subschema_for::<dilbert::View>();
+        g.subschema_for::<dilbert::Board>();
+        g.subschema_for::<dilbert::Options>();
+    });
     defs.insert("osaki".into(), json!({ "$defs": osaki }));
+    defs.insert("dilbert".into(), json!({ "$defs": dilbert }));
     defs.insert("office21".into(), json!({ "$defs": office21 }));
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",

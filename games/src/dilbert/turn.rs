@@ -1,0 +1,305 @@
+//! A player's turn: draw (and discard down to five), start-of-turn memos,
+//! walk or run, then in an office a signature, the roll or instructions;
+//! then the next player, or the Boss after the last.
+
+use cubicle_protocol::dilbert::{
+    Action, Employee, EventView, MemoId, Office, Roll, SpaceId, Timing, Why, HAND_LIMIT,
+    HAPPINESS_MAX, HAPPINESS_MIN,
+};
+use cubicle_protocol::Seat;
+
+use super::movement::{self, Presence, Reach};
+use super::{content, projects, Dilbert, Stage, Then, TurnStep};
+use crate::Chance;
+
+/// Motivation spent to stand up after being knocked down.
+const STAND_UP_COST: u8 = 2;
+
+impl Dilbert {
+    pub(super) fn start_round(&mut self, chance: &mut dyn Chance, events: &mut Vec<EventView>) {
+        self.round += 1;
+        events.push(EventView::RoundStarted { round: self.round });
+        self.start_turn(self.first_player, chance, events);
+    }
+
+    fn start_turn(&mut self, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<EventView>) {
+        self.stage = Stage::Turn {
+            seat,
+            step: TurnStep::Move { ran: None },
+        };
+        self.draw(seat, events);
+        self.discards_then(vec![seat], Then::Move, chance, events);
+    }
+
+    /// `seat` draws the top memo, if any.
+    pub(super) fn draw(&mut self, seat: Seat, events: &mut Vec<EventView>) {
+        if let Some(memo) = self.memo_deck.pop_front() {
+            let hire = self.hire_mut(seat);
+            hire.hand.push(memo);
+            hire.shown = false;
+            events.push(EventView::Drew {
+                seat,
+                memo: Some(memo),
+            });
+        }
+    }
+
+    /// Moves a memo from `seat`'s hand to the bottom of the deck.
+    fn put_back(&mut self, seat: Seat, memo: MemoId) {
+        let hire = self.hire_mut(seat);
+        let at = hire.hand.iter().position(|&m| m == memo).expect("in hand");
+        hire.hand.remove(at);
+        hire.shown = false;
+        self.memo_deck.push_back(memo);
+    }
+
+    /// Those of `seats` over the hand limit discard first; then `then`.
+    pub(super) fn discards_then(
+        &mut self,
+        seats: Vec<Seat>,
+        then: Then,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
+        let waiting: Vec<Seat> = seats
+            .into_iter()
+            .filter(|&s| self.hire(s).hand.len() > HAND_LIMIT)
+            .collect();
+        let Stage::Turn { seat, step } = &mut self.stage else {
+            unreachable!("discards happen during turns")
+        };
+        let seat = *seat;
+        if !waiting.is_empty() {
+            *step = TurnStep::Discard { waiting, then };
+            return;
+        }
+        match then {
+            Then::Move => *step = TurnStep::Move { ran: None },
+            Then::EndTurn => self.end_turn(seat, chance, events),
+        }
+    }
+
+    /// Changes `employee`'s happiness by `amount`, within -27..27. Ratbert
+    /// loses one less of any loss of two or more.
+    pub(super) fn gain(
+        &mut self,
+        employee: Employee,
+        amount: i8,
+        why: Why,
+        events: &mut Vec<EventView>,
+    ) {
+        let Some(seat) = self.seat_of(employee) else {
+            return;
+        };
+        let amount = if employee == Employee::Ratbert && amount <= -2 {
+            amount + 1
+        } else {
+            amount
+        };
+        let hire = self.hire_mut(seat);
+        let now = (hire.happiness + amount).clamp(HAPPINESS_MIN, HAPPINESS_MAX);
+        let changed = now - hire.happiness;
+        hire.happiness = now;
+        events.push(EventView::Happiness {
+            employee,
+            amount: changed,
+            now,
+            why,
+        });
+    }
+
+    pub(super) fn knock_down(&mut self, seat: Seat, events: &mut Vec<EventView>) {
+        self.hire_mut(seat).down = true;
+        events.push(EventView::KnockedDown { seat });
+    }
+
+    /// What stands on `space` for a mover in `seat`.
+    fn presence(&self, mover: Seat, space: SpaceId) -> Presence {
+        let map = self.map();
+        let mut result = Presence::Free;
+        for (s, hire) in self.hires.iter().enumerate() {
+            if s == usize::from(mover) || hire.at != space {
+                continue;
+            }
+            match map.office_at(space) {
+                None if hire.down => result = Presence::Down,
+                None => return Presence::Blocked,
+                Some(Office::MensRoom | Office::WomensRoom) => return Presence::Blocked,
+                Some(_) => {}
+            }
+        }
+        result
+    }
+
+    /// How far `seat` may walk now (having rolled `ran` to run).
+    pub(super) fn allowance(&self, seat: Seat, ran: Option<u8>) -> u8 {
+        let hire = self.hire(seat);
+        let motivation = content::printed(hire.employee).motivation;
+        if hire.down {
+            motivation.saturating_sub(STAND_UP_COST)
+        } else {
+            motivation + ran.unwrap_or(0)
+        }
+    }
+
+    pub(super) fn reach(&self, seat: Seat, ran: Option<u8>) -> Reach {
+        let hire = self.hire(seat);
+        movement::reach(
+            self.map(),
+            hire.at,
+            self.allowance(seat, ran),
+            hire.employee.gender(),
+            &|space| self.presence(seat, space),
+        )
+    }
+
+    /// The turn of `seat` is over: the next player's, or the Boss's.
+    pub(super) fn end_turn(
+        &mut self,
+        seat: Seat,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
+        if seat == self.last_seat() {
+            self.boss_turn(chance, events);
+        } else {
+            self.start_turn(self.next_seat(seat), chance, events);
+        }
+    }
+
+    /// After the signature (placed or declined): the office's roll or
+    /// instructions, then the end of the turn unless a decision waits.
+    pub(super) fn after_signature(
+        &mut self,
+        seat: Seat,
+        office: Office,
+        arrived: bool,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
+        self.office_effect(seat, office, arrived, chance, events);
+    }
+}
+
+pub fn discard_actions(game: &Dilbert, seat: Seat) -> Vec<Action> {
+    let mut hand = game.hire(seat).hand.clone();
+    hand.sort_unstable();
+    hand.into_iter()
+        .map(|memo| Action::Discard { memo })
+        .collect()
+}
+
+pub fn discard(
+    game: &mut Dilbert,
+    seat: Seat,
+    memo: MemoId,
+    chance: &mut dyn Chance,
+    events: &mut Vec<EventView>,
+) {
+    game.put_back(seat, memo);
+    events.push(EventView::Discarded {
+        seat,
+        memo: Some(memo),
+    });
+    let Stage::Turn {
+        step: TurnStep::Discard { waiting, then },
+        ..
+    } = &mut game.stage
+    else {
+        unreachable!("checked: discards happen at the discard step")
+    };
+    let then = *then;
+    let still: Vec<Seat> = waiting.clone();
+    game.discards_then(still, then, chance, events);
+}
+
+pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> {
+    let hire = game.hire(seat);
+    let mut actions = Vec::new();
+    if ran.is_none() {
+        let mut hand = hire.hand.clone();
+        hand.sort_unstable();
+        hand.dedup();
+        for memo in hand {
+            if content::board().memos[usize::from(memo)].timing == Timing::StartOfTurn {
+                actions.push(Action::Play { memo });
+            }
+        }
+        if !hire.down {
+            actions.push(Action::Run);
+        }
+    }
+    actions.extend(
+        game.reach(seat, ran)
+            .ends
+            .into_iter()
+            .map(|to| Action::Move { to }),
+    );
+    actions
+}
+
+/// Part 1's memos have no effect: played, shown, and put at the bottom.
+pub fn play_memo(game: &mut Dilbert, seat: Seat, memo: MemoId, events: &mut Vec<EventView>) {
+    game.put_back(seat, memo);
+    events.push(EventView::Played { seat, memo });
+}
+
+pub fn run(game: &mut Dilbert, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<EventView>) {
+    let value = game.roll(chance);
+    game.last_roll = Some(Roll {
+        seat,
+        value,
+        office: None,
+    });
+    events.push(EventView::Rolled {
+        seat,
+        value,
+        office: None,
+    });
+    if value == 6 {
+        let heck = game.map().space_of(Office::Heck);
+        let hire = game.hire_mut(seat);
+        hire.at = heck;
+        hire.down = true;
+        events.push(EventView::ToHeck { seat });
+        game.end_turn(seat, chance, events);
+    } else if let Stage::Turn { step, .. } = &mut game.stage {
+        *step = TurnStep::Move { ran: Some(value) };
+    }
+}
+
+pub fn move_to(
+    game: &mut Dilbert,
+    seat: Seat,
+    to: SpaceId,
+    chance: &mut dyn Chance,
+    events: &mut Vec<EventView>,
+) {
+    let Stage::Turn {
+        step: TurnStep::Move { ran },
+        ..
+    } = game.stage
+    else {
+        unreachable!("checked: moves happen at the move step")
+    };
+    let path = game.reach(seat, ran).path(to);
+    let hire = game.hire_mut(seat);
+    if hire.down {
+        hire.down = false;
+        events.push(EventView::StoodUp { seat });
+    }
+    let hire = game.hire_mut(seat);
+    hire.at = to;
+    let arrived = path.len() > 1;
+    events.push(EventView::Moved { seat, path });
+    match game.map().office_at(to) {
+        None => game.end_turn(seat, chance, events),
+        Some(office) if projects::can_sign(game, office) => {
+            game.stage = Stage::Turn {
+                seat,
+                step: TurnStep::Sign { office, arrived },
+            };
+        }
+        Some(office) => game.after_signature(seat, office, arrived, chance, events),
+    }
+}
