@@ -21,6 +21,7 @@
 const modules = {
   osaki: () => import('./osaki/index.js'),
   office21: () => import('./office21/index.js'),
+  dilbert: () => import('./dilbert/index.js'),
 };
 
 /**

@@ -1,0 +1,68 @@
+// The viewer's legal actions, indexed by what they name. Nothing here
+// computes a rule: a control exists exactly when the server listed its
+// action, and it sends that object unchanged.
+
+/** `Action`s by type, with lookups for the ones drawn on the table. */
+export function indexLegal(legal) {
+  const index = {
+    all: [],
+    /** move actions by destination space */
+    moves: new Map(),
+    /** sign actions by `${project}:${icon}` */
+    sign: new Map(),
+    /** discard / play actions by memo id */
+    discard: new Map(),
+    play: new Map(),
+    /** change: one example action (any cents 0..=10000 is accepted) */
+    change: null,
+    byType: new Map(),
+  };
+  for (const action of legal ?? []) {
+    if (!action || typeof action.type !== 'string') continue;
+    index.all.push(action);
+    if (!index.byType.has(action.type)) index.byType.set(action.type, []);
+    index.byType.get(action.type).push(action);
+    switch (action.type) {
+      case 'move':
+        index.moves.set(action.to, action);
+        break;
+      case 'sign':
+        index.sign.set(signKey(action.project, action.icon), action);
+        break;
+      case 'discard':
+        index.discard.set(action.memo, action);
+        break;
+      case 'play':
+        index.play.set(action.memo, action);
+        break;
+      case 'change':
+        index.change = action;
+        break;
+      default:
+        break;
+    }
+  }
+  return index;
+}
+
+export function signKey(project, icon) {
+  return `${project}:${icon}`;
+}
+
+/** The legal actions of one type (an empty list when none). */
+export function ofType(legal, type) {
+  return legal.byType.get(type) ?? [];
+}
+
+/** The types drawn outside the prompt: on the map, the icons, the hand. */
+export const DRAWN_ELSEWHERE = new Set(['move', 'sign', 'discard', 'play', 'change']);
+
+/** The cents a `change` action may carry. */
+export const CHANGE_MAX_CENTS = 10000;
+
+/** A stable key for an action, for focus across renders. */
+export function actionKey(action) {
+  return `a-${Object.entries(action)
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)
+    .join('&')}`;
+}

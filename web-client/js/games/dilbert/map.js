@@ -1,0 +1,207 @@
+// The office map as one SVG: squares (each office in its colour), red
+// walls, doors, office names, the six cubicles (in their owner's colour
+// once claimed), memo tokens, the spaces a legal `move` names (focusable
+// buttons) and the pieces. The SVG's viewBox scales it to the width of
+// the table; the zoom buttons widen it inside a scrolling box.
+
+import { h, svg } from '../../dom.js';
+import { actionText } from './actions.js';
+import { CELL, bounds, centralSquare, edgeLine, outlineEdges, squareCentre } from './geometry.js';
+import { actionKey } from './legal.js';
+import { renderPieces } from './pieces.js';
+import { cubicleValue, employeeColour, possessive, signed, tokenName } from './words.js';
+
+export const ZOOMS = [1, 1.5, 2, 3];
+
+/** The office names' largest size, in user units (a square is 10). */
+const LABEL_SIZE = 3.2;
+
+export function renderMap(ctx, legal, ui) {
+  const { board } = ctx;
+  const width = (board.width ?? 1) * CELL;
+  const height = (board.height ?? 1) * CELL;
+  const map = svg(
+    'svg',
+    {
+      class: 'dl-map',
+      viewBox: `-2 -2 ${width + 4} ${height + 4}`,
+      role: 'group',
+      'aria-label': 'The office map',
+      'data-testid': 'map',
+    },
+    svg('g', { class: 'dl-squares', 'aria-hidden': 'true' }, drawSquares(board)),
+    svg('g', { class: 'dl-outline', 'aria-hidden': 'true' }, outlineEdges(board).map(line)),
+    svg('g', { class: 'dl-walls', 'aria-hidden': 'true' }, (board.walls ?? []).map((w) => line(edgeLine(w)))),
+    svg('g', { class: 'dl-doors', 'aria-hidden': 'true' }, (board.doors ?? []).map(door)),
+    svg('g', { class: 'dl-cubicles' }, drawCubicles(ctx)),
+    svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board)),
+    svg('g', { class: 'dl-tokens' }, drawTokens(ctx)),
+    svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
+    svg('g', { class: 'dl-targets' }, drawTargets(ctx, legal)),
+  );
+  map.style.width = `${ZOOMS[ui.zoom] * 100}%`;
+  return h(
+    'section',
+    { class: 'dl-map-panel', 'aria-label': 'Office map' },
+    h(
+      'div',
+      { class: 'dl-map-tools' },
+      h('h3', { class: 'dl-map-title' }, 'The office'),
+      zoomButton(ui, 'zoom-out', '\u2212', 'Zoom out', ui.zoom > 0 ? ui.zoom - 1 : null),
+      zoomButton(ui, 'zoom-in', '+', 'Zoom in', ui.zoom < ZOOMS.length - 1 ? ui.zoom + 1 : null),
+      zoomButton(ui, 'zoom-fit', 'Fit', 'Fit the map to the width', ui.zoom !== 0 ? 0 : null),
+    ),
+    h('div', { class: 'dl-map-scroll', 'data-testid': 'map-scroll' }, map),
+  );
+}
+
+function zoomButton(ui, key, text, label, next) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'small dl-zoom',
+      'data-key': key,
+      'aria-label': label,
+      title: label,
+      disabled: next === null,
+      onclick: () => ui.setZoom(next),
+    },
+    text,
+  );
+}
+
+function line([x1, y1, x2, y2]) {
+  return svg('line', { x1, y1, x2, y2 });
+}
+
+/** A door: a short stroke across the middle of its edge. */
+function door(edge) {
+  const [x1, y1, x2, y2] = edgeLine(edge);
+  const mx = (x1 + x2) / 2;
+  const my = (y1 + y2) / 2;
+  const q = CELL * 0.3;
+  return edge.side === 'right' ? line([mx, my - q, mx, my + q]) : line([mx - q, my, mx + q, my]);
+}
+
+function drawSquares(board) {
+  const out = [];
+  for (const space of board.spaces ?? []) {
+    const cls = space.office ? `dl-sq dl-sq-office dl-o-${space.office.replaceAll('_', '-')}` : 'dl-sq dl-sq-hall';
+    for (const [x, y] of space.squares) {
+      out.push(svg('rect', { class: cls, x: x * CELL, y: y * CELL, width: CELL, height: CELL, 'data-space': String(space.id) }));
+    }
+  }
+  return out;
+}
+
+/** Office names along the top of each office, shrunk to fit narrow ones. */
+function drawLabels(board) {
+  return (board.offices ?? []).map((card) => {
+    const space = board.spaces?.[card.space];
+    if (!space) return null;
+    const box = bounds(space);
+    const cx = (box.left + box.width / 2) * CELL;
+    const words = String(card.name).split(/\s+/);
+    // Two lines at most: long names are split in the middle.
+    const half = Math.ceil(words.length / 2);
+    const lines = words.length > 1 && card.name.length > 10 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [card.name];
+    const longest = Math.max(...lines.map((l) => l.length));
+    const size = Math.min(LABEL_SIZE, (box.width * CELL - 1) / (longest * 0.58));
+    return svg(
+      'text',
+      { class: 'dl-label', x: cx, y: box.top * CELL + size + 0.3, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
+      lines.map((text, i) => svg('tspan', { x: cx, dy: i === 0 ? 0 : (size * 1.05).toFixed(2) }, text)),
+    );
+  });
+}
+
+function drawCubicles(ctx) {
+  const { board, view } = ctx;
+  return (board.cubicles ?? []).map((c) => {
+    const owner = view.players.find((p) => p.cubicle === c.rank && p.employee);
+    const [x, y] = c.square;
+    const name = owner ? ctx.names(owner.seat) : null;
+    const label = `Cubicle ${c.rank} (${signed(c.value)})${owner ? `, ${possessive(name)}` : ', unclaimed'}`;
+    return svg(
+      'g',
+      { class: `dl-cubicle${owner ? ' dl-cubicle-claimed' : ''}`, role: 'img', 'aria-label': label, 'data-rank': String(c.rank) },
+      svg('title', {}, label),
+      svg('rect', {
+        x: x * CELL + 1,
+        y: y * CELL + 1,
+        width: CELL - 2,
+        height: CELL - 2,
+        rx: 1,
+        fill: owner ? employeeColour(board, owner.employee) : '#ffffff',
+      }),
+      svg('text', { class: 'dl-cubicle-text', x: x * CELL + CELL / 2, y: y * CELL + CELL * 0.45, 'text-anchor': 'middle' }, `#${c.rank}`),
+      svg('text', { class: 'dl-cubicle-text', x: x * CELL + CELL / 2, y: y * CELL + CELL * 0.8, 'text-anchor': 'middle' }, signed(cubicleValue(board, c.rank) ?? c.value)),
+    );
+  });
+}
+
+function drawTokens(ctx) {
+  const { board, view } = ctx;
+  const seen = new Map();
+  return (view.tokens ?? []).map((t) => {
+    const space = board.spaces?.[t.at];
+    if (!space) return null;
+    const n = seen.get(t.at) ?? 0;
+    seen.set(t.at, n + 1);
+    const [cx, cy] = squareCentre(centralSquare(space));
+    const x = cx + CELL * 0.3 - n * 3;
+    const y = cy + CELL * 0.3;
+    const name = tokenName(board, t.token);
+    return svg(
+      'g',
+      { class: 'dl-token', role: 'img', 'aria-label': `${name} token`, 'data-token': t.token },
+      svg('title', {}, name),
+      svg('rect', { x: x - 1.6, y: y - 1.6, width: 3.2, height: 3.2, transform: `rotate(45 ${x} ${y})` }),
+      svg('text', { x, y: y + 1, 'text-anchor': 'middle', class: 'dl-token-text' }, name.charAt(0)),
+    );
+  });
+}
+
+/** One focusable button per space a legal `move` names. */
+function drawTargets(ctx, legal) {
+  const { board } = ctx;
+  const targets = [...legal.moves.values()].sort((a, b) => orderOf(board, a.to) - orderOf(board, b.to));
+  return targets.map((action) => {
+    const space = board.spaces?.[action.to];
+    if (!space) return null;
+    const label = actionText(action, ctx);
+    const activate = () => {
+      if (!ctx.busy) ctx.act(action);
+    };
+    return svg(
+      'g',
+      {
+        class: `dl-target${space.office ? ' dl-target-office' : ''}`,
+        role: 'button',
+        tabindex: '0',
+        'aria-label': label,
+        'aria-disabled': ctx.busy ? 'true' : undefined,
+        'data-key': actionKey(action),
+        'data-legal': 'move',
+        'data-action': JSON.stringify(action),
+        'data-space': String(action.to),
+        onclick: activate,
+        onkeydown: (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            activate();
+          }
+        },
+      },
+      svg('title', {}, label),
+      space.squares.map(([x, y]) => svg('rect', { x: x * CELL + 0.8, y: y * CELL + 0.8, width: CELL - 1.6, height: CELL - 1.6, rx: 1.5 })),
+    );
+  });
+}
+
+/** Reading order (top to bottom, left to right), so Tab goes across the map. */
+function orderOf(board, spaceId) {
+  const [x, y] = centralSquare(board.spaces?.[spaceId]);
+  return y * 1000 + x;
+}

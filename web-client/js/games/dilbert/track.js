@@ -1,0 +1,71 @@
+// The happiness track, -27 to 27: the Boss below the line, every
+// employee's token above it (tokens close together stack up).
+
+import { h, svg } from '../../dom.js';
+import { employeeColour, employeeInitial, employeeName } from './words.js';
+
+const MIN = -27;
+const MAX = 27;
+const UNIT = 10;
+const R = 7;
+
+export function renderTrack(ctx) {
+  const { board, view } = ctx;
+  const xOf = (v) => (Math.max(MIN, Math.min(MAX, Number(v))) - MIN) * UNIT + UNIT;
+  const players = (view.players ?? []).filter((p) => p.employee);
+  const markers = stack(players.map((p) => ({ p, x: xOf(p.happiness) })));
+  const rows = markers.reduce((m, k) => Math.max(m, k.row + 1), 1);
+  const lineY = rows * (2 * R + 2) + 4;
+  const height = lineY + 30;
+  const width = (MAX - MIN) * UNIT + 2 * UNIT;
+  const summary = [
+    `Boss at ${view.boss}`,
+    ...players.map((p) => `${employeeName(board, p.employee)} (${ctx.names(p.seat)}) at ${p.happiness}`),
+  ].join('; ');
+  const ticks = [];
+  for (let v = MIN; v <= MAX; v += 1) {
+    const big = v % 9 === 0;
+    ticks.push(svg('line', { class: big ? 'dl-tick dl-tick-big' : 'dl-tick', x1: xOf(v), x2: xOf(v), y1: lineY - (big ? 4 : 2), y2: lineY + (big ? 4 : 2) }));
+    if (big) ticks.push(svg('text', { class: 'dl-tick-label', x: xOf(v), y: lineY + 13, 'text-anchor': 'middle' }, String(v)));
+  }
+  const bossX = xOf(view.boss);
+  return h(
+    'section',
+    { class: 'dl-track-panel', 'aria-label': 'Happiness track' },
+    h('h3', {}, 'Happiness ', h('span', { class: 'hint' }, `(Boss at ${view.boss})`)),
+    svg(
+      'svg',
+      { class: 'dl-track', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `Happiness track: ${summary}`, 'data-testid': 'track' },
+      svg('line', { class: 'dl-track-line', x1: UNIT, x2: width - UNIT, y1: lineY, y2: lineY }),
+      ticks,
+      svg(
+        'g',
+        { class: 'dl-boss', 'data-boss': String(view.boss) },
+        svg('path', { d: `M${bossX} ${lineY + 3} l-6 9 h12 z` }),
+        svg('text', { x: bossX, y: lineY + 24, 'text-anchor': 'middle', class: 'dl-boss-text' }, 'Boss'),
+      ),
+      markers.map(({ p, x, row }) => {
+        const y = lineY - R - 3 - row * (2 * R + 2);
+        return svg(
+          'g',
+          { class: 'dl-track-token', 'data-employee': p.employee, 'data-happiness': String(p.happiness) },
+          svg('circle', { cx: x, cy: y, r: R, fill: employeeColour(board, p.employee) }),
+          svg('text', { x, y: y + 3, 'text-anchor': 'middle', class: 'dl-track-initial' }, employeeInitial(board, p.employee)),
+        );
+      }),
+    ),
+  );
+}
+
+/** Gives each marker the lowest row where it does not overlap another. */
+function stack(markers) {
+  const ends = [];
+  return [...markers]
+    .sort((a, b) => a.x - b.x)
+    .map((m) => {
+      let row = ends.findIndex((end) => end <= m.x - 2 * R);
+      if (row < 0) row = ends.length;
+      ends[row] = m.x;
+      return { ...m, row };
+    });
+}
