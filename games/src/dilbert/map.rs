@@ -110,7 +110,10 @@ impl OfficeMap {
     }
 
     fn check_offices_present(&self) -> Result<(), MapError> {
-        match Office::ALL.iter().find(|&&office| self.space_of(office) == NO_SPACE) {
+        match Office::ALL
+            .iter()
+            .find(|&&office| self.space_of(office) == NO_SPACE)
+        {
             Some(office) => Err(invalid(format!("{office:?} is not on the map"))),
             None => Ok(()),
         }
@@ -173,7 +176,11 @@ impl OfficeMap {
         if self.cubicles[0].value != -5 {
             return Err(invalid("cubicle 1 must be worth -5".into()));
         }
-        if self.cubicles.windows(2).any(|pair| pair[0].value > pair[1].value) {
+        if self
+            .cubicles
+            .windows(2)
+            .any(|pair| pair[0].value > pair[1].value)
+        {
             return Err(invalid(
                 "cubicle values must not fall as cubicles get farther from the Boss".into(),
             ));
@@ -183,7 +190,9 @@ impl OfficeMap {
 
     fn check_restrooms(&self) -> Result<(), MapError> {
         for office in [Office::MensRoom, Office::WomensRoom] {
-            let size = self.spaces[usize::from(self.space_of(office))].squares.len();
+            let size = self.spaces[usize::from(self.space_of(office))]
+                .squares
+                .len();
             if !(1..=2).contains(&size) {
                 return Err(invalid(format!(
                     "{office:?} has {size} squares; a restroom has one or two"
@@ -221,7 +230,10 @@ fn invalid(problem: String) -> MapError {
 }
 
 fn office_index(office: Office) -> usize {
-    Office::ALL.iter().position(|&o| o == office).expect("Office::ALL lists every office")
+    Office::ALL
+        .iter()
+        .position(|&o| o == office)
+        .expect("Office::ALL lists every office")
 }
 
 /// Squared straight-line distance from `square` to the nearest of `squares`
@@ -250,11 +262,18 @@ struct MapFile<'a> {
 }
 
 fn syntax(line: usize, problem: impl Into<String>) -> MapError {
-    MapError::Syntax { line, problem: problem.into() }
+    MapError::Syntax {
+        line,
+        problem: problem.into(),
+    }
 }
 
 fn read_file(text: &str) -> Result<MapFile<'_>, MapError> {
-    let mut file = MapFile { legend: Vec::new(), cubicle_values: None, grid: Vec::new() };
+    let mut file = MapFile {
+        legend: Vec::new(),
+        cubicle_values: None,
+        grid: Vec::new(),
+    };
     let mut in_grid = false;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -272,7 +291,10 @@ fn read_file(text: &str) -> Result<MapFile<'_>, MapError> {
         } else if let Some(rest) = trimmed.strip_prefix("office:") {
             let (letter, office) = read_legend_entry(line, rest)?;
             if file.legend.iter().any(|&(l, _)| l == letter) {
-                return Err(syntax(line, format!("letter '{}' is given twice", letter as char)));
+                return Err(syntax(
+                    line,
+                    format!("letter '{}' is given twice", letter as char),
+                ));
             }
             if file.legend.iter().any(|&(_, o)| o == office) {
                 return Err(syntax(line, format!("{office:?} is given a second letter")));
@@ -311,9 +333,14 @@ fn read_legend_entry(line: usize, rest: &str) -> Result<(u8, Office), MapError> 
 fn read_cubicle_values(line: usize, rest: &str) -> Result<[i8; 6], MapError> {
     let values = rest
         .split_whitespace()
-        .map(|word| word.parse::<i8>().map_err(|_| syntax(line, format!("`{word}` is not a number"))))
+        .map(|word| {
+            word.parse::<i8>()
+                .map_err(|_| syntax(line, format!("`{word}` is not a number")))
+        })
         .collect::<Result<Vec<i8>, MapError>>()?;
-    values.try_into().map_err(|_| syntax(line, "expected six cubicle values"))
+    values
+        .try_into()
+        .map_err(|_| syntax(line, "expected six cubicle values"))
 }
 
 // ------------------------------------------------------------ the grid --
@@ -356,14 +383,19 @@ fn char_at(lines: &[(usize, Vec<u8>)], row: usize, column: usize) -> u8 {
 
 fn read_grid(file: &MapFile) -> Result<Grid, MapError> {
     let Some(&(first_line, first)) = file.grid.first() else {
-        return Err(invalid("the map has no grid (its first line starts with `+`)".into()));
+        return Err(invalid(
+            "the map has no grid (its first line starts with `+`)".into(),
+        ));
     };
     let columns = first.len();
-    if columns < 3 || columns % 2 == 0 || (columns - 1) / 2 > usize::from(u8::MAX) {
-        return Err(syntax(first_line, "the first grid line must have an odd length, 3 to 511"));
+    if columns < 3 || columns.is_multiple_of(2) || (columns - 1) / 2 > usize::from(u8::MAX) {
+        return Err(syntax(
+            first_line,
+            "the first grid line must have an odd length, 3 to 511",
+        ));
     }
     let rows = file.grid.len();
-    if rows < 3 || rows % 2 == 0 || (rows - 1) / 2 > usize::from(u8::MAX) {
+    if rows < 3 || rows.is_multiple_of(2) || (rows - 1) / 2 > usize::from(u8::MAX) {
         return Err(syntax(
             file.grid[rows - 1].0,
             format!("the grid must have an odd number of lines, 3 to 511; it has {rows}"),
@@ -398,7 +430,11 @@ fn read_grid(file: &MapFile) -> Result<Grid, MapError> {
 
 fn read_corners(lines: &[(usize, Vec<u8>)]) -> Result<(), MapError> {
     for (line, bytes) in lines.iter().step_by(2) {
-        if let Some(column) = bytes.iter().step_by(2).position(|&c| c != b'+' && c != b' ') {
+        if let Some(column) = bytes
+            .iter()
+            .step_by(2)
+            .position(|&c| c != b'+' && c != b' ')
+        {
             return Err(syntax(
                 *line,
                 format!("column {}: a corner must be `+` or a space", column * 2 + 1),
@@ -408,7 +444,11 @@ fn read_corners(lines: &[(usize, Vec<u8>)]) -> Result<(), MapError> {
     Ok(())
 }
 
-fn read_squares(file: &MapFile, lines: &[(usize, Vec<u8>)], grid: &mut Grid) -> Result<(), MapError> {
+fn read_squares(
+    file: &MapFile,
+    lines: &[(usize, Vec<u8>)],
+    grid: &mut Grid,
+) -> Result<(), MapError> {
     let engineering = file.legend.iter().find(|&&(_, o)| o == Office::Engineering);
     for y in 0..grid.height {
         for x in 0..grid.width {
@@ -418,7 +458,9 @@ fn read_squares(file: &MapFile, lines: &[(usize, Vec<u8>)], grid: &mut Grid) -> 
                 b'.' => Square::Hall,
                 b'1'..=b'6' => {
                     if engineering.is_none() {
-                        return Err(invalid("cubicles are drawn but no letter means Engineering".into()));
+                        return Err(invalid(
+                            "cubicles are drawn but no letter means Engineering".into(),
+                        ));
                     }
                     grid.cubicles.push((c - b'0', [x as u8, y as u8]));
                     Square::Office(Office::Engineering)
@@ -447,7 +489,12 @@ fn read_edges(lines: &[(usize, Vec<u8>)], grid: &mut Grid) -> Result<(), MapErro
             c if c == closed => Ok(false),
             c => Err(syntax(
                 lines[row].0,
-                format!("column {}: `{}` where an edge (`{}` or a space) belongs", column + 1, c as char, closed as char),
+                format!(
+                    "column {}: `{}` where an edge (`{}` or a space) belongs",
+                    column + 1,
+                    c as char,
+                    closed as char
+                ),
             )),
         }
     };
@@ -508,14 +555,26 @@ fn check_outline(
 
 fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
     let square_spaces = assign_spaces(grid);
-    let count = square_spaces.iter().filter(|&&s| s != NO_SPACE).max().map_or(0, |&s| s + 1);
-    let mut spaces: Vec<Space> = (0..count).map(|id| Space { id, office: None, squares: Vec::new() }).collect();
+    let count = square_spaces
+        .iter()
+        .filter(|&&s| s != NO_SPACE)
+        .max()
+        .map_or(0, |&s| s + 1);
+    let mut spaces: Vec<Space> = (0..count)
+        .map(|id| Space {
+            id,
+            office: None,
+            squares: Vec::new(),
+        })
+        .collect();
     for (index, &space) in square_spaces.iter().enumerate() {
         if space == NO_SPACE {
             continue;
         }
         let space = &mut spaces[usize::from(space)];
-        space.squares.push([(index % grid.width) as u8, (index / grid.width) as u8]);
+        space
+            .squares
+            .push([(index % grid.width) as u8, (index / grid.width) as u8]);
         if let Square::Office(office) = grid.squares[index] {
             space.office = Some(office);
         }
@@ -541,14 +600,28 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
         for x in 0..grid.width {
             let here = grid.index(x, y);
             let sides = [
-                (Side::Right, x + 1 < grid.width, here + 1, grid.right_open[here]),
-                (Side::Down, y + 1 < grid.height, here + grid.width, grid.down_open[here]),
+                (
+                    Side::Right,
+                    x + 1 < grid.width,
+                    here + 1,
+                    grid.right_open[here],
+                ),
+                (
+                    Side::Down,
+                    y + 1 < grid.height,
+                    here + grid.width,
+                    grid.down_open[here],
+                ),
             ];
             for (side, exists, there, open) in sides {
                 if !exists || !grid.inside(here) || !grid.inside(there) {
                     continue;
                 }
-                let wall = Wall { x: x as u8, y: y as u8, side };
+                let wall = Wall {
+                    x: x as u8,
+                    y: y as u8,
+                    side,
+                };
                 let (a, b) = (square_spaces[here], square_spaces[there]);
                 if !open {
                     walls.push(wall);
@@ -572,13 +645,17 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
         .iter()
         .map(|&(rank, square)| Cubicle {
             rank,
-            value: file.cubicle_values.map_or(0, |values| values[usize::from(rank) - 1]),
+            value: file
+                .cubicle_values
+                .map_or(0, |values| values[usize::from(rank) - 1]),
             square,
         })
         .collect();
     cubicles.sort_by_key(|cubicle| cubicle.rank);
     if !cubicles.is_empty() && file.cubicle_values.is_none() {
-        return Err(invalid("cubicles are drawn but no `cubicles:` line gives their values".into()));
+        return Err(invalid(
+            "cubicles are drawn but no `cubicles:` line gives their values".into(),
+        ));
     }
     Ok(OfficeMap {
         width: grid.width as u8,
@@ -608,7 +685,9 @@ fn assign_spaces(grid: &Grid) -> Vec<SpaceId> {
             stack.push(start);
             while let Some(square) = stack.pop() {
                 for other in open_neighbours(grid, square) {
-                    if grid.squares[other] == Square::Office(office) && square_spaces[other] == NO_SPACE {
+                    if grid.squares[other] == Square::Office(office)
+                        && square_spaces[other] == NO_SPACE
+                    {
                         square_spaces[other] = next;
                         stack.push(other);
                     }
@@ -631,23 +710,295 @@ fn open_neighbours(grid: &Grid, square: usize) -> impl Iterator<Item = usize> + 
 }
 
 #[cfg(test)]
-mod probe {
+mod tests {
     use super::*;
-    use crate::dilbert::movement::{reach, Presence};
-    use cubicle_protocol::dilbert::Gender;
-    #[test]
-    fn probe_distances() {
-        let map = OfficeMap::standard();
-        print!("{:>14}", "");
-        for o in Office::ALL { print!("{:>4}", &format!("{o:?}")[..3]); }
-        println!();
-        for a in Office::ALL {
-            let r = reach(map, map.space_of(a), 200, Gender::Female, &|_| Presence::Free);
-            print!("{:>14}", format!("{a:?}"));
-            for b in Office::ALL { print!("{:>4}", r.steps[usize::from(map.space_of(b))]); }
-            println!();
+
+    const LEGEND: &str = "\
+office: B boss
+office: O carol
+office: M marketing
+office: A accounting
+office: S sales
+office: I information_services
+office: K kitchen
+office: P copy_room
+office: m mens_room
+office: w womens_room
+office: W water_cooler
+office: R human_resources
+office: L legal
+office: C conference
+office: H heck
+office: E engineering
+cubicles: -5 -3 -1 1 3 5
+";
+
+    /// The smallest playable office: every office one square (Engineering
+    /// seven), hall rows between them.
+    const SMALL: [&str; 11] = [
+        "+-+-+-+-+-+-+-+-+",
+        "|B O|M|A|C|K|L|P|",
+        "+ + + + + + + + +",
+        "|. . . . . . . .|",
+        "+ +-+-+-+-+-+-+ +",
+        "|E 1 2 3 4 5 6|.|",
+        "+-+-+-+-+-+-+-+ +",
+        "|. . . . . . . .|",
+        "+ + + + + + + + +",
+        "|R|S|I|W|m|w|H|.|",
+        "+-+-+-+-+-+-+-+-+",
+    ];
+
+    fn small_with(edits: &[(usize, &str)]) -> String {
+        let mut lines = SMALL.map(String::from);
+        for &(index, line) in edits {
+            lines[index] = line.to_owned();
         }
-        println!("spaces {}", map.spaces.len());
-        panic!();
+        format!("{LEGEND}{}\n", lines.join("\n"))
+    }
+
+    fn refused(edits: &[(usize, &str)]) -> String {
+        match OfficeMap::parse(&small_with(edits)) {
+            Err(MapError::Invalid(problem)) => problem,
+            other => panic!("expected an invalid map, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_small_map_is_playable() {
+        let map = OfficeMap::parse(&small_with(&[])).unwrap();
+        assert_eq!((map.width, map.height), (8, 5));
+        assert_eq!(
+            map.cubicles.iter().map(|c| c.value).collect::<Vec<_>>(),
+            [-5, -3, -1, 1, 3, 5]
+        );
+        assert_eq!(map.cubicles[0].square, [1, 2]);
+        let engineering = &map.spaces[usize::from(map.space_of(Office::Engineering))];
+        assert_eq!(engineering.squares.len(), 7);
+        // Boss-Carol, and the top row's doors down (8), Engineering's (1),
+        // the bottom row's doors up (7).
+        assert_eq!(map.doors.len(), 1 + 8 + 1 + 7);
+        assert!(map.walls.contains(&Wall {
+            x: 6,
+            y: 2,
+            side: Side::Right
+        }));
+        assert!(!map.walls.contains(&Wall {
+            x: 0,
+            y: 0,
+            side: Side::Right
+        }));
+    }
+
+    #[test]
+    fn an_office_behind_closed_halls_is_unreachable() {
+        // Heck opens onto the last hall square, which is walled off.
+        let problem = refused(&[(8, "+ + + + + + +-+-+"), (9, "|R|S|I|W|m|w|H .|")]);
+        assert_eq!(problem, "Heck cannot be reached from Engineering");
+    }
+
+    #[test]
+    fn an_office_without_a_door_is_refused() {
+        let problem = refused(&[(2, "+ + + + + +-+ + +")]);
+        assert_eq!(problem, "Kitchen has no door");
+    }
+
+    #[test]
+    fn five_cubicles_are_refused() {
+        let problem = refused(&[(5, "|E 1 2 3 4 5 E|.|")]);
+        assert!(problem.contains("ranked 1 to 6"), "{problem}");
+    }
+
+    #[test]
+    fn a_cubicle_nearer_the_boss_than_a_lower_rank_is_refused() {
+        let problem = refused(&[(5, "|E 1 3 2 4 5 6|.|")]);
+        assert_eq!(
+            problem,
+            "cubicle 2 is farther from the Boss's Office than cubicle 3"
+        );
+    }
+
+    #[test]
+    fn the_nearest_cubicle_must_be_worth_minus_five() {
+        let text = small_with(&[]).replace("cubicles: -5", "cubicles: -4");
+        assert_eq!(
+            OfficeMap::parse(&text),
+            Err(MapError::Invalid("cubicle 1 must be worth -5".into()))
+        );
+    }
+
+    #[test]
+    fn a_missing_office_is_refused() {
+        let problem = refused(&[(9, "|R|S|I|W|m|w|.|.|")]);
+        assert_eq!(problem, "Heck is not on the map");
+    }
+
+    #[test]
+    fn an_office_in_two_pieces_is_refused() {
+        let problem = refused(&[(9, "|R|S|I|W|m|w|H|H|")]);
+        assert!(
+            problem.starts_with("Heck is in two separate parts"),
+            "{problem}"
+        );
+    }
+
+    #[test]
+    fn a_restroom_of_three_squares_is_refused() {
+        // Three men's room squares leave no room for the Water Cooler and the
+        // women's room in the small map, so check the drawing's restrooms alone.
+        let map = OfficeMap::parse_layout(&small_with(&[(9, "|R|S|I|m m m|H|.|")])).unwrap();
+        assert_eq!(
+            map.spaces[usize::from(map.space_of(Office::MensRoom))]
+                .squares
+                .len(),
+            3
+        );
+        assert_eq!(
+            map.check_restrooms(),
+            Err(MapError::Invalid(
+                "MensRoom has 3 squares; a restroom has one or two".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn carol_needs_a_door_into_the_boss_s_office() {
+        let problem = refused(&[(1, "|B|O|M|A|C|K|L|P|")]);
+        assert_eq!(problem, "Carol has no door into the Boss's Office");
+    }
+
+    #[test]
+    fn an_unknown_square_is_a_syntax_error_with_its_line() {
+        let text = small_with(&[(3, "|. . . ? . . . .|")]);
+        let line = text.lines().position(|l| l.contains('?')).unwrap() + 1;
+        match OfficeMap::parse(&text) {
+            Err(MapError::Syntax { line: at, problem }) => {
+                assert_eq!(at, line);
+                assert!(problem.contains("`?` is not in the legend"), "{problem}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_grid_line_longer_than_the_first_is_a_syntax_error() {
+        let text = small_with(&[(4, "+ +-+-+-+-+-+-+ +--")]);
+        assert!(matches!(
+            OfficeMap::parse(&text),
+            Err(MapError::Syntax { .. })
+        ));
+    }
+
+    #[test]
+    fn a_square_open_to_the_outside_is_refused() {
+        let text = small_with(&[(3, " . . . . . . . .|")]);
+        let error = OfficeMap::parse(&text).unwrap_err();
+        assert!(error.to_string().contains("open to the outside"), "{error}");
+    }
+
+    // ------------------------------------------------ the standard map --
+
+    fn squares(map: &OfficeMap, office: Office) -> &[[u8; 2]] {
+        &map.spaces[usize::from(map.space_of(office))].squares
+    }
+
+    fn doors_of(map: &OfficeMap, office: Office) -> usize {
+        let space = map.space_of(office);
+        map.doors
+            .iter()
+            .filter(|door| {
+                let other = match door.side {
+                    Side::Right => (door.x + 1, door.y),
+                    Side::Down => (door.x, door.y + 1),
+                };
+                map.space_at(door.x, door.y) == Some(space)
+                    || map.space_at(other.0, other.1) == Some(space)
+            })
+            .count()
+    }
+
+    #[test]
+    fn the_standard_map_is_playable_and_phone_sized() {
+        let map = OfficeMap::standard();
+        assert!(map.width <= 24 && map.height <= 16);
+        assert_eq!(
+            map.cubicles.iter().map(|c| c.value).collect::<Vec<_>>(),
+            [-5, -3, -1, 1, 2, 3]
+        );
+        for (index, space) in map.spaces.iter().enumerate() {
+            assert_eq!(usize::from(space.id), index);
+            assert!(map.neighbours[index]
+                .windows(2)
+                .all(|pair| pair[0] < pair[1]));
+        }
+    }
+
+    #[test]
+    fn every_standard_office_has_a_fitting_size_and_one_or_two_doors() {
+        let map = OfficeMap::standard();
+        for office in Office::ALL {
+            let size = squares(map, office).len();
+            let sizes = match office {
+                Office::MensRoom | Office::WomensRoom => 1..=2,
+                _ => 2..=12,
+            };
+            assert!(sizes.contains(&size), "{office:?} has {size} squares");
+            let doors = doors_of(map, office);
+            let allowed = if office == Office::Carol {
+                2..=2
+            } else {
+                1..=2
+            };
+            assert!(allowed.contains(&doors), "{office:?} has {doors} doors");
+        }
+        assert_eq!(doors_of(map, Office::Heck), 1);
+        assert_eq!(squares(map, Office::Engineering).len(), 12);
+    }
+
+    #[test]
+    fn the_standard_restrooms_are_side_by_side() {
+        let map = OfficeMap::standard();
+        let touching = squares(map, Office::MensRoom).iter().any(|a| {
+            squares(map, Office::WomensRoom)
+                .iter()
+                .any(|b| a[0].abs_diff(b[0]) + a[1].abs_diff(b[1]) == 1)
+        });
+        assert!(touching);
+    }
+
+    #[test]
+    fn every_door_lies_on_an_office_edge() {
+        let map = OfficeMap::standard();
+        for door in &map.doors {
+            let (x, y) = match door.side {
+                Side::Right => (door.x + 1, door.y),
+                Side::Down => (door.x, door.y + 1),
+            };
+            let (a, b) = (
+                map.space_at(door.x, door.y).unwrap(),
+                map.space_at(x, y).unwrap(),
+            );
+            assert_ne!(a, b);
+            assert!(!map.is_hall(a) || !map.is_hall(b));
+            assert!(!map.walls.contains(door));
+        }
+    }
+
+    #[test]
+    fn hall_squares_are_split_by_red_walls() {
+        let map = OfficeMap::standard();
+        let red = map
+            .walls
+            .iter()
+            .filter(|wall| {
+                let (x, y) = match wall.side {
+                    Side::Right => (wall.x + 1, wall.y),
+                    Side::Down => (wall.x, wall.y + 1),
+                };
+                map.is_hall(map.space_at(wall.x, wall.y).unwrap())
+                    && map.is_hall(map.space_at(x, y).unwrap())
+            })
+            .count();
+        assert!(red >= 40, "only {red} red walls");
     }
 }
