@@ -10,7 +10,8 @@
 //! Office. Only arrivals that may walk on are expanded.
 //!
 //! This runs for every move of every random playout, so it allocates only
-//! its result and a queue, each the size of the map.
+//! its result (buffers the size of the map), and [`reach_into`] reuses an
+//! earlier result's buffers instead.
 
 use cubicle_protocol::dilbert::{Gender, Office, SpaceId};
 
@@ -46,6 +47,8 @@ pub struct Reach {
     through: Vec<SpaceId>,
     /// Spaces where the mover may end (including `from`), ascending.
     pub ends: Vec<SpaceId>,
+    /// The search's queue: arrivals that may walk on, with their steps.
+    queue: Vec<(SpaceId, u8)>,
 }
 
 impl Reach {
@@ -80,14 +83,46 @@ pub fn reach(
     gender: Gender,
     presence: &dyn Fn(SpaceId) -> Presence,
 ) -> Reach {
+    let mut result = Reach {
+        steps: Vec::new(),
+        previous: Vec::new(),
+        from,
+        through: Vec::new(),
+        ends: Vec::new(),
+        queue: Vec::new(),
+    };
+    reach_into(&mut result, map, from, allowance, gender, presence);
+    result
+}
+
+/// [`reach`], reusing the buffers of an earlier result: a playout keeps one
+/// `Reach` and searches into it every turn without allocating.
+pub fn reach_into(
+    result: &mut Reach,
+    map: &OfficeMap,
+    from: SpaceId,
+    allowance: u8,
+    gender: Gender,
+    presence: &dyn Fn(SpaceId) -> Presence,
+) {
     let count = map.spaces.len();
     // `u8::MAX` means unreachable, so no walk may be that long.
     let allowance = allowance.min(u8::MAX - 1);
-    let mut steps = vec![u8::MAX; count];
-    let mut previous = vec![UNREACHED; count];
-    let mut through = vec![UNREACHED; count];
+    let Reach {
+        steps,
+        previous,
+        through,
+        ends,
+        queue,
+        ..
+    } = result;
+    result.from = from;
+    reset(steps, count, u8::MAX);
+    reset(previous, count, UNREACHED);
+    reset(through, count, UNREACHED);
+    ends.clear();
     // Arrivals that may walk on, with their step counts, in BFS order.
-    let mut queue: Vec<(SpaceId, u8)> = Vec::with_capacity(count);
+    queue.clear();
     let start = usize::from(from);
     steps[start] = 0;
     previous[start] = from;
@@ -127,20 +162,20 @@ pub fn reach(
             }
         }
     }
-    let ends = (0..count)
-        .filter(|&index| {
-            steps[index] != u8::MAX
-                && (index == start || presence(index as SpaceId) != Presence::Down)
-        })
-        .map(|index| index as SpaceId)
-        .collect();
-    Reach {
-        steps,
-        previous,
-        from,
-        through,
-        ends,
-    }
+    ends.extend(
+        (0..count)
+            .filter(|&index| {
+                steps[index] != u8::MAX
+                    && (index == start || presence(index as SpaceId) != Presence::Down)
+            })
+            .map(|index| index as SpaceId),
+    );
+}
+
+/// Refills `buffer` with `count` copies of `value`, keeping its allocation.
+fn reset<T: Copy>(buffer: &mut Vec<T>, count: usize, value: T) {
+    buffer.clear();
+    buffer.resize(count, value);
 }
 
 /// The rulebook's Note under "Run": stop on entering the Conference Room,
@@ -373,6 +408,22 @@ office: w womens_room
         assert_eq!(reach.path(from), [from]);
         let still = walk(&map, from, 0);
         assert_eq!(still.ends, [from]);
+    }
+
+    #[test]
+    fn a_reused_search_forgets_the_previous_one() {
+        let map = office();
+        let mut scratch = walk(&map, at(&map, 0, 1), 20);
+        let from = at(&map, 5, 3);
+        reach_into(&mut scratch, &map, from, 2, Gender::Female, &free);
+        let fresh = reach(&map, from, 2, Gender::Female, &free);
+        assert_eq!(scratch.ends, fresh.ends);
+        assert_eq!(scratch.steps, fresh.steps);
+        assert_eq!(
+            scratch.path(map.space_of(Office::WomensRoom)),
+            [from, at(&map, 6, 3), map.space_of(Office::WomensRoom)]
+        );
+        assert_eq!(scratch.steps[usize::from(at(&map, 0, 1))], u8::MAX);
     }
 
     // ------------------------------------------------ the standard map --
