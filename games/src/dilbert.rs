@@ -42,7 +42,7 @@ use std::collections::VecDeque;
 
 use cubicle_protocol::dilbert::{
     Action, Board, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office, Options,
-    ProjectId, Question, Roll, SpaceId, Trait, View,
+    ProjectId, Question, Roll, SpaceId, Timing, Trait, View,
 };
 use cubicle_protocol::{AnswerKind, GameInfo, JoinQuestion, Localized, Outcome, Seat};
 
@@ -173,11 +173,35 @@ impl Pending {
     }
 }
 
+/// What a search for reachable spaces depends on: the mover, its run, and
+/// every piece (where, knocked down or not), by seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ReachKey {
+    seat: Seat,
+    ran: Option<u8>,
+    pieces: [(SpaceId, bool); 6],
+}
+
+/// The last search, remembered with what it depended on. A cache, not part
+/// of the game: two games that differ only here are the same game.
+#[derive(Debug, Clone, Default)]
+struct ReachMemo(Option<(ReachKey, movement::Reach)>);
+
+impl PartialEq for ReachMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ReachMemo {}
+
 /// A Dilbert action [`Dilbert::check`] accepted.
 #[derive(Debug)]
 pub struct Checked {
     seat: Seat,
     action: Action,
+    /// For a move: the path the check found.
+    path: Option<Vec<SpaceId>>,
 }
 
 /// A game of Dilbert.
@@ -208,6 +232,7 @@ pub struct Dilbert {
     dice: VecDeque<u8>,
     last_roll: Option<Roll>,
     ending: Option<Ending>,
+    reach_memo: ReachMemo,
 }
 
 impl Dilbert {
@@ -318,7 +343,9 @@ impl Game for Dilbert {
         chance: &mut dyn Chance,
     ) -> Result<(Self, Vec<EventView>), SetupError> {
         Self::validate(options, players.len())?;
-        Ok(setup::start(players, options, chance))
+        let (mut game, events) = setup::start(players, options, chance);
+        game.remember_reach();
+        Ok((game, events))
     }
 
     fn board(&self) -> Board {
@@ -366,7 +393,42 @@ impl Game for Dilbert {
         if !self.to_act().contains(&seat) {
             return Err(RuleError::NotYourTurn);
         }
+        if let (
+            Action::Move { to },
+            Stage::Turn {
+                step: TurnStep::Move { ran },
+                ..
+            },
+        ) = (action, &self.stage)
+        {
+            // One search serves the check and the move.
+            let reach = self.reach(seat, *ran);
+            return match reach.ends.binary_search(to) {
+                Ok(_) => Ok(Checked {
+                    seat,
+                    action: *action,
+                    path: Some(reach.path(*to)),
+                }),
+                Err(_) => Err(RuleError::Illegal(format!(
+                    "space {to} is not within reach this turn"
+                ))),
+            };
+        }
+        let moving = |f: &dyn Fn(Option<u8>) -> bool| match &self.stage {
+            Stage::Turn {
+                step: TurnStep::Move { ran },
+                ..
+            } => f(*ran),
+            _ => false,
+        };
         let accepted = match action {
+            // Checked without searching the map: playouts run these often.
+            Action::Run => moving(&|ran| ran.is_none() && !self.hire(seat).down),
+            Action::Play { memo } => moving(&|ran| {
+                ran.is_none()
+                    && self.hire(seat).hand.contains(memo)
+                    && content::board().memos[usize::from(*memo)].timing == Timing::StartOfTurn
+            }),
             // Any honest amount is an answer; `legal` lists one example.
             Action::Change { cents } => {
                 matches!(
@@ -383,6 +445,7 @@ impl Game for Dilbert {
             Ok(Checked {
                 seat,
                 action: *action,
+                path: None,
             })
         } else {
             Err(RuleError::Illegal(self.explain(seat, action)))
@@ -391,7 +454,13 @@ impl Game for Dilbert {
 
     fn apply(&mut self, checked: Checked, chance: &mut dyn Chance) -> Vec<EventView> {
         let mut events = Vec::new();
-        self.perform(checked.seat, checked.action, chance, &mut events);
+        match (checked.action, checked.path) {
+            (Action::Move { .. }, Some(path)) => {
+                turn::move_along(self, checked.seat, path, chance, &mut events)
+            }
+            (action, _) => self.perform(checked.seat, action, chance, &mut events),
+        }
+        self.remember_reach();
         events
     }
 
@@ -496,7 +565,17 @@ impl Dilbert {
             Action::Discard { memo } => turn::discard(self, seat, memo, chance, events),
             Action::Play { memo } => turn::play_memo(self, seat, memo, events),
             Action::Run => turn::run(self, seat, chance, events),
-            Action::Move { to } => turn::move_to(self, seat, to, chance, events),
+            Action::Move { to } => {
+                let Stage::Turn {
+                    step: TurnStep::Move { ran },
+                    ..
+                } = self.stage
+                else {
+                    unreachable!("checked: moves happen at the move step")
+                };
+                let path = self.reach(seat, ran).path(to);
+                turn::move_along(self, seat, path, chance, events)
+            }
             Action::Sign { project, icon } => {
                 projects::sign(self, seat, project, icon, chance, events)
             }

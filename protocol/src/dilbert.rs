@@ -461,11 +461,13 @@ pub enum Action {
     /// Human Resources 3-5: keep `keep` of the three memos seen, put `top`
     /// back on top of the deck and the third under it.
     KeepMemo { keep: MemoId, top: MemoId },
-    /// Accounting 5: the change in your pockets, in cents (honour system).
+    /// Accounting 5: the change in your pockets, in cents (honour system),
+    /// 0 to 10000. `legal` lists `{"type": "change", "cents": 0}` as the
+    /// one example; any amount in range is accepted.
     Change { cents: u16 },
     /// Carol's Office: take one of your work tokens back from `project`.
     Unassign { project: ProjectId },
-    /// Heck: take Phil's bargain.
+    /// Heck: take Phil's bargain (lose 2, cubicle one farther from the Boss).
     Bargain,
 }
 
@@ -538,7 +540,8 @@ pub struct Player {
     /// The hand as an Information Services roll showed it, while it has
     /// not changed since.
     pub shown_hand: Option<Vec<MemoId>>,
-    /// The viewer's answer to the worst-job question, if any.
+    /// This player's answer to the worst-job question, if any (public: the
+    /// table votes on it).
     pub worst_job: Option<String>,
 }
 
@@ -638,7 +641,8 @@ pub enum Decision {
     KeepMemo,
     /// Carol: take a work token back, or decline.
     Unassign,
-    /// Heck: draw two memos for 2 happiness, or decline.
+    /// Heck: lose 2 happiness to move your cubicle one farther from the
+    /// Boss's Office, or decline.
     Bargain,
 }
 
@@ -808,7 +812,7 @@ pub enum EventView {
         employee: Employee,
         rank: u8,
     },
-    /// `seat` performed (`song: true` for the teapot, false for the rooster).
+    /// `seat` performed (`teapot: true` for the song, false for the rooster).
     Performed {
         seat: Seat,
         teapot: bool,

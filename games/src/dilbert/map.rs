@@ -41,6 +41,23 @@ pub struct OfficeMap {
     pub office_spaces: [SpaceId; 16],
     /// The space of each square, row by row (`NO_SPACE` outside).
     square_spaces: Vec<SpaceId>,
+    /// What a walk needs to know of each space, by space, in one byte
+    /// (the search reads it for every step).
+    pub(super) kinds: Vec<SpaceKind>,
+}
+
+/// What kind of space a walk enters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SpaceKind {
+    Hall,
+    /// Must stop on entering.
+    Conference,
+    /// Must stop on entering from a hall square.
+    Carol,
+    MensRoom,
+    WomensRoom,
+    /// Any other office.
+    Office,
 }
 
 /// Why a map file is refused.
@@ -657,6 +674,17 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
             "cubicles are drawn but no `cubicles:` line gives their values".into(),
         ));
     }
+    let kinds = spaces
+        .iter()
+        .map(|space| match space.office {
+            None => SpaceKind::Hall,
+            Some(Office::Conference) => SpaceKind::Conference,
+            Some(Office::Carol) => SpaceKind::Carol,
+            Some(Office::MensRoom) => SpaceKind::MensRoom,
+            Some(Office::WomensRoom) => SpaceKind::WomensRoom,
+            Some(_) => SpaceKind::Office,
+        })
+        .collect();
     Ok(OfficeMap {
         width: grid.width as u8,
         height: grid.height as u8,
@@ -667,6 +695,7 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
         cubicles,
         office_spaces,
         square_spaces,
+        kinds,
     })
 }
 

@@ -13,9 +13,9 @@
 //! its result (buffers the size of the map), and [`reach_into`] reuses an
 //! earlier result's buffers instead.
 
-use cubicle_protocol::dilbert::{Gender, Office, SpaceId};
+use cubicle_protocol::dilbert::{Gender, SpaceId};
 
-use super::map::OfficeMap;
+use super::map::{OfficeMap, SpaceKind};
 
 /// What stands on a space, as far as a mover is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,9 +181,9 @@ fn reset<T: Copy>(buffer: &mut Vec<T>, count: usize, value: T) {
 /// The rulebook's Note under "Run": stop on entering the Conference Room,
 /// and on entering Carol's Office from the hallway.
 fn must_stop(map: &OfficeMap, from: SpaceId, to: SpaceId) -> bool {
-    match map.office_at(to) {
-        Some(Office::Conference) => true,
-        Some(Office::Carol) => map.is_hall(from),
+    match map.kinds[usize::from(to)] {
+        SpaceKind::Conference => true,
+        SpaceKind::Carol => map.kinds[usize::from(from)] == SpaceKind::Hall,
         _ => false,
     }
 }
@@ -196,15 +196,16 @@ fn may_enter(
     presence: &dyn Fn(SpaceId) -> Presence,
 ) -> bool {
     let other_restroom = match gender {
-        Gender::Male => Office::WomensRoom,
-        Gender::Female => Office::MensRoom,
+        Gender::Male => SpaceKind::WomensRoom,
+        Gender::Female => SpaceKind::MensRoom,
     };
-    map.office_at(space) != Some(other_restroom) && presence(space) != Presence::Blocked
+    map.kinds[usize::from(space)] != other_restroom && presence(space) != Presence::Blocked
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cubicle_protocol::dilbert::Office;
 
     /// A small office to walk in: the Boss's Office and Carol's side by side
     /// (Carol with two hall doors on either side of a red wall), a

@@ -121,6 +121,7 @@ pub fn start(
         dice: fixture.dice.iter().copied().collect(),
         last_roll: None,
         ending: None,
+        reach_memo: Default::default(),
     };
     let mut events = Vec::new();
     let candidates = game.candidates();

@@ -8,8 +8,10 @@ use cubicle_protocol::dilbert::{
 };
 use cubicle_protocol::Seat;
 
+use std::borrow::Cow;
+
 use super::movement::{self, Presence, Reach};
-use super::{content, projects, Dilbert, Stage, Then, TurnStep};
+use super::{content, projects, Dilbert, ReachKey, Stage, Then, TurnStep};
 use crate::Chance;
 
 /// Motivation spent to stand up after being knocked down.
@@ -113,22 +115,27 @@ impl Dilbert {
         events.push(EventView::KnockedDown { seat });
     }
 
-    /// What stands on `space` for a mover in `seat`.
-    fn presence(&self, mover: Seat, space: SpaceId) -> Presence {
+    /// What stands on each space for a mover in `seat`, by space: built
+    /// once per search (a search asks about every space it reaches).
+    fn presences(&self, mover: Seat) -> Vec<Presence> {
         let map = self.map();
-        let mut result = Presence::Free;
+        let mut table = vec![Presence::Free; map.spaces.len()];
         for (s, hire) in self.hires.iter().enumerate() {
-            if s == usize::from(mover) || hire.at != space {
+            if s == usize::from(mover) {
                 continue;
             }
-            match map.office_at(space) {
-                None if hire.down => result = Presence::Down,
-                None => return Presence::Blocked,
-                Some(Office::MensRoom | Office::WomensRoom) => return Presence::Blocked,
+            let here = &mut table[usize::from(hire.at)];
+            match map.office_at(hire.at) {
+                None if hire.down => {
+                    if *here == Presence::Free {
+                        *here = Presence::Down;
+                    }
+                }
+                None | Some(Office::MensRoom | Office::WomensRoom) => *here = Presence::Blocked,
                 Some(_) => {}
             }
         }
-        result
+        table
     }
 
     /// How far `seat` may walk now (having rolled `ran` to run).
@@ -142,15 +149,52 @@ impl Dilbert {
         }
     }
 
-    pub(super) fn reach(&self, seat: Seat, ran: Option<u8>) -> Reach {
+    /// Where `seat` can walk now: the search remembered for this very
+    /// situation if there is one, else a new search.
+    pub(super) fn reach(&self, seat: Seat, ran: Option<u8>) -> Cow<'_, Reach> {
+        let key = self.reach_key(seat, ran);
+        match &self.reach_memo.0 {
+            Some((known, reach)) if *known == key => Cow::Borrowed(reach),
+            _ => Cow::Owned(self.search(seat, ran)),
+        }
+    }
+
+    fn search(&self, seat: Seat, ran: Option<u8>) -> Reach {
         let hire = self.hire(seat);
+        let presences = self.presences(seat);
         movement::reach(
             self.map(),
             hire.at,
             self.allowance(seat, ran),
             hire.employee.gender(),
-            &|space| self.presence(seat, space),
+            &|space| presences[usize::from(space)],
         )
+    }
+
+    /// Everything a search depends on: who moves, the run, and every piece.
+    fn reach_key(&self, seat: Seat, ran: Option<u8>) -> ReachKey {
+        let mut pieces = [(SpaceId::MAX, false); 6];
+        for (slot, hire) in pieces.iter_mut().zip(&self.hires) {
+            *slot = (hire.at, hire.down);
+        }
+        ReachKey { seat, ran, pieces }
+    }
+
+    /// After an action: if a seat is about to move, searches once now, so
+    /// that `legal` and `check` (called many times by bots and playouts)
+    /// need not.
+    pub(super) fn remember_reach(&mut self) {
+        if let Stage::Turn {
+            seat,
+            step: TurnStep::Move { ran },
+        } = self.stage
+        {
+            let key = self.reach_key(seat, ran);
+            if !matches!(&self.reach_memo.0, Some((known, _)) if *known == key) {
+                let reach = self.search(seat, ran);
+                self.reach_memo.0 = Some((key, reach));
+            }
+        }
     }
 
     /// The turn of `seat` is over: the next player's, or the Boss's.
@@ -232,8 +276,8 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
     actions.extend(
         game.reach(seat, ran)
             .ends
-            .into_iter()
-            .map(|to| Action::Move { to }),
+            .iter()
+            .map(|&to| Action::Move { to }),
     );
     actions
 }
@@ -268,21 +312,16 @@ pub fn run(game: &mut Dilbert, seat: Seat, chance: &mut dyn Chance, events: &mut
     }
 }
 
-pub fn move_to(
+/// Walks `seat` along `path` (a legal path from where it stands), then
+/// the office's signature, roll or instructions, or the end of the turn.
+pub fn move_along(
     game: &mut Dilbert,
     seat: Seat,
-    to: SpaceId,
+    path: Vec<SpaceId>,
     chance: &mut dyn Chance,
     events: &mut Vec<EventView>,
 ) {
-    let Stage::Turn {
-        step: TurnStep::Move { ran },
-        ..
-    } = game.stage
-    else {
-        unreachable!("checked: moves happen at the move step")
-    };
-    let path = game.reach(seat, ran).path(to);
+    let to = *path.last().expect("a path ends somewhere");
     let hire = game.hire_mut(seat);
     if hire.down {
         hire.down = false;
