@@ -222,6 +222,8 @@ pub struct Dilbert {
     /// Top first; discards go to the back.
     memo_deck: VecDeque<MemoId>,
     consultant: Option<ConsultantId>,
+    /// Dilbert ignores the consultant in play (until a new one arrives).
+    dilbert_ignores: bool,
     /// Top first.
     consultant_deck: VecDeque<ConsultantId>,
     signatures_left: u8,
@@ -285,6 +287,12 @@ impl Dilbert {
 
     fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Over)
+    }
+
+    /// Whether the consultant in play applies to `employee`: to everyone
+    /// but a Dilbert who chose to ignore it (part 2's consultants ask this).
+    fn consultant_binds(&self, employee: Employee) -> bool {
+        self.consultant.is_some() && !(employee == Employee::Dilbert && self.dilbert_ignores)
     }
 
     fn trait_index(which: Trait) -> usize {
@@ -580,6 +588,10 @@ impl Dilbert {
                 projects::sign(self, seat, project, icon, chance, events)
             }
             Action::Change { cents } => charts::answer_change(self, seat, cents, chance, events),
+            Action::IgnoreConsultant { ignore } => {
+                self.dilbert_ignores = ignore;
+                events.push(EventView::ConsultantIgnored { ignore });
+            }
             other => charts::decide(self, seat, other, chance, events),
         }
     }

@@ -467,6 +467,10 @@ pub enum Action {
     Change { cents: u16 },
     /// Carol's Office: take one of your work tokens back from `project`.
     Unassign { project: ProjectId },
+    /// Dilbert, at the start of his turn while a consultant is in play:
+    /// ignore it (`true`) or heed it again (`false`), until a new one
+    /// arrives.
+    IgnoreConsultant { ignore: bool },
     /// Heck: take Phil's bargain (lose 2, cubicle one farther from the Boss).
     Bargain,
 }
@@ -501,6 +505,8 @@ pub struct View {
     /// Killed or discarded projects, oldest first (public).
     pub project_discard: Vec<ProjectId>,
     pub consultant: Option<ConsultantId>,
+    /// Dilbert ignores the consultant in play (his ability).
+    pub consultant_ignored: bool,
     pub consultant_deck: u8,
     pub memo_deck: u8,
     /// Glass tokens not on a project.
@@ -841,6 +847,10 @@ pub enum EventView {
     /// bottom of its deck).
     Consultant {
         consultant: ConsultantId,
+    },
+    /// Dilbert now ignores (or heeds again) the consultant in play.
+    ConsultantIgnored {
+        ignore: bool,
     },
     /// The pocket-change answers, revealed together, by seat.
     ChangeRevealed {

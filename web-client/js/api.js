@@ -42,8 +42,11 @@ export function listGames() {
 }
 
 /** POST /api/rooms {game, seats} -> RoomCreated {room_id, url, host_token} */
-export function createRoom(game, seats, clock = null) {
-  return request('POST', '/api/rooms', clock ? { game, seats, clock } : { game, seats });
+export function createRoom(game, seats, clock = null, options = null) {
+  const body = { game, seats };
+  if (clock) body.clock = clock;
+  if (options) body.options = options;
+  return request('POST', '/api/rooms', body);
 }
 
 /** GET /api/rooms/{id} -> RoomInfo */

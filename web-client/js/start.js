@@ -14,8 +14,22 @@ function selectedGame() {
   return games.find((g) => g.id === checked?.value) ?? null;
 }
 
+/** Shows the option fields of the selected game only (`data-game`). */
+function showGameOptions(game) {
+  for (const field of document.querySelectorAll('[data-game]')) {
+    field.hidden = field.dataset.game !== game?.id;
+  }
+}
+
+/** The selected game's creation options, as the API takes them (or null). */
+function chosenOptions(game) {
+  if (game.id === 'dilbert' && $('choose-employees').checked) return { choose_employees: true };
+  return null;
+}
+
 function fillSeats() {
   const game = selectedGame();
+  showGameOptions(game);
   const select = $('seats');
   const previous = Number(select.value);
   if (!game) {
@@ -116,7 +130,7 @@ async function onSubmit(event) {
   button.disabled = true;
   $('create-error').textContent = '';
   try {
-    const created = await createRoom(game.id, seats, clock);
+    const created = await createRoom(game.id, seats, clock, chosenOptions(game));
     store.setRoomToken(created.room_id, created.host_token);
     store.rememberRoom(created.room_id, game.id);
     location.assign(created.url || `/r/${encodeURIComponent(created.room_id)}`);

@@ -232,11 +232,12 @@ impl Dilbert {
         usize::from(self.hire(seat).cubicle) < self.seat_count()
     }
 
-    fn new_consultant(&mut self, events: &mut Vec<EventView>) {
+    pub(super) fn new_consultant(&mut self, events: &mut Vec<EventView>) {
         if let Some(old) = self.consultant.take() {
             self.consultant_deck.push_back(old);
         }
         self.consultant = self.consultant_deck.pop_front();
+        self.dilbert_ignores = false;
         if let Some(consultant) = self.consultant {
             events.push(EventView::Consultant { consultant });
         }

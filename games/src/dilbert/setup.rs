@@ -111,6 +111,7 @@ pub fn start(
         project_discard: Vec::new(),
         memo_deck,
         consultant: None,
+        dilbert_ignores: false,
         consultant_deck: consultants.into(),
         signatures_left: SIGNATURE_TOKENS,
         boss: HAPPINESS_MAX,

@@ -899,3 +899,29 @@ fn every_project_effect_is_documented_on_its_card() {
         }
     }
 }
+
+#[test]
+fn dilbert_may_ignore_the_consultant_until_a_new_one_arrives() {
+    let mut game = staged(&[Dilbert, Wally, Tina]);
+    assert!(
+        !game.legal(0).iter().any(|a| matches!(a, Action::IgnoreConsultant { .. })),
+        "no consultant, nothing to ignore"
+    );
+    game.new_consultant(&mut Vec::new());
+    assert!(game.consultant_binds(Dilbert));
+    play(&mut game, 0, Action::IgnoreConsultant { ignore: true });
+    assert!(!game.consultant_binds(Dilbert));
+    assert!(game.consultant_binds(Wally), "only Dilbert has the right");
+    assert!(game.view(Viewer::Spectator).consultant_ignored);
+    assert!(game.legal(0).contains(&Action::IgnoreConsultant { ignore: false }));
+    // A new consultant binds him again until he says otherwise.
+    game.new_consultant(&mut Vec::new());
+    assert!(game.consultant_binds(Dilbert));
+
+    let mut game = staged(&[Wally, Dilbert, Tina]);
+    game.new_consultant(&mut Vec::new());
+    assert!(
+        !game.legal(0).iter().any(|a| matches!(a, Action::IgnoreConsultant { .. })),
+        "Wally cannot ignore it"
+    );
+}

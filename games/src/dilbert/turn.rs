@@ -272,6 +272,11 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
         if !hire.down {
             actions.push(Action::Run);
         }
+        if hire.employee == Employee::Dilbert && game.consultant.is_some() {
+            actions.push(Action::IgnoreConsultant {
+                ignore: !game.dilbert_ignores,
+            });
+        }
     }
     actions.extend(
         game.reach(seat, ran)

@@ -74,6 +74,8 @@ impl Dilbert {
             project_deck: self.project_deck.len() as u8,
             project_discard: self.project_discard.clone(),
             consultant: self.consultant,
+            consultant_ignored: self.consultant.is_some()
+                && !self.consultant_binds(cubicle_protocol::dilbert::Employee::Dilbert),
             consultant_deck: self.consultant_deck.len() as u8,
             memo_deck: self.memo_deck.len() as u8,
             signatures_left: self.signatures_left,

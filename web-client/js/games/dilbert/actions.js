@@ -72,7 +72,9 @@ export function actionText(action, ctx) {
     case 'unassign':
       return `Take your work token back from ${project(action.project)}`;
     case 'bargain':
-      return 'Take Phil\u2019s bargain: lose 2 happiness, draw 2 memos';
+      return 'Take Phil\u2019s bargain: lose 2 happiness, cubicle one farther from the Boss';
+    case 'ignore_consultant':
+      return action.ignore ? 'Ignore the consultant (Dilbert\u2019s right)' : 'Heed the consultant again';
     default:
       return String(action.type).replaceAll('_', ' ');
   }

@@ -139,6 +139,8 @@ function describeText(event, ctx) {
       return `${name(event.seat)} discarded their whole hand (${plural(event.count, 'memo')}).`;
     case 'consultant':
       return `A new consultant is in play: ${consultantCard(board, event.consultant).name}.`;
+    case 'consultant_ignored':
+      return event.ignore ? 'Dilbert ignores the consultant.' : 'Dilbert heeds the consultant again.';
     case 'change_revealed': {
       const answers = (event.cents ?? []).map((c, seat) => `${name(seat)} ${cents(c)}`);
       const richest = joinNames((event.richest ?? []).map(name));

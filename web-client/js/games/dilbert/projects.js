@@ -36,7 +36,7 @@ export function renderProjects(ctx, legal) {
     h('ol', { class: 'dl-project-list', 'data-testid': 'projects' }, slots),
     h('div', { class: 'dl-schedule', 'data-testid': 'schedule' }, schedule),
     renderSupplies(ctx),
-    view.consultant !== null && view.consultant !== undefined ? consultant(board, view.consultant) : null,
+    view.consultant !== null && view.consultant !== undefined ? consultant(board, view.consultant, view.consultant_ignored) : null,
   );
 }
 
@@ -56,13 +56,14 @@ function renderSupplies(ctx) {
   );
 }
 
-function consultant(board, id) {
+function consultant(board, id, ignored) {
   const card = consultantCard(board, id);
   return h(
     'div',
     { class: 'dl-consultant', 'data-testid': 'consultant', 'data-consultant': String(id) },
     h('h4', {}, 'Consultant in play: ', card.name),
     h('p', {}, card.text),
+    ignored ? h('p', { class: 'hint' }, 'Dilbert ignores this consultant.') : null,
   );
 }
 

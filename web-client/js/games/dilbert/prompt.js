@@ -188,7 +188,7 @@ function decisionText(ctx, decision) {
     case 'unassign':
       return [h('h3', {}, 'Carol\u2019s Office'), h('p', {}, 'You may take one of your work tokens back from a project.')];
     case 'bargain':
-      return [h('h3', {}, 'Phil\u2019s bargain'), h('p', {}, 'Lose 2 happiness to draw two memos, or refuse.')];
+      return [h('h3', {}, 'Phil\u2019s bargain'), h('p', {}, 'Lose 2 happiness to move your cubicle one farther from the Boss\u2019s Office, or refuse.')];
     default:
       return [h('h3', {}, 'Decide')];
   }
