@@ -30,8 +30,8 @@ pub struct Printed {
 pub fn printed(employee: Employee) -> Printed {
     let (motivation, apathy, incompetence, offensiveness, work_tokens) = match employee {
         Employee::Dilbert => (6, 2, 1, 3, 3),
-        Employee::Wally => (5, 6, 4, 2, 2),
-        Employee::Asok => (7, 1, 5, 1, 3),
+        Employee::Wally => (5, 6, 5, 2, 2),
+        Employee::Asok => (8, 1, 4, 1, 3),
         Employee::Alice => (10, 3, 2, 6, 3),
         Employee::Tina => (6, 4, 3, 5, 3),
         Employee::Ratbert => (5, 5, 6, 4, 3),

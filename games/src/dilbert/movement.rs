@@ -18,9 +18,10 @@ use cubicle_protocol::dilbert::{Gender, SpaceId};
 use super::map::{OfficeMap, SpaceKind};
 
 /// What stands on a space, as far as a mover is concerned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Presence {
     /// Nothing in the way.
+    #[default]
     Free,
     /// A knocked-down employee in a hall square: may be passed, not ended on.
     Down,

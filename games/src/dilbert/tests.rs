@@ -904,7 +904,10 @@ fn every_project_effect_is_documented_on_its_card() {
 fn dilbert_may_ignore_the_consultant_until_a_new_one_arrives() {
     let mut game = staged(&[Dilbert, Wally, Tina]);
     assert!(
-        !game.legal(0).iter().any(|a| matches!(a, Action::IgnoreConsultant { .. })),
+        !game
+            .legal(0)
+            .iter()
+            .any(|a| matches!(a, Action::IgnoreConsultant { .. })),
         "no consultant, nothing to ignore"
     );
     game.new_consultant(&mut Vec::new());
@@ -913,7 +916,9 @@ fn dilbert_may_ignore_the_consultant_until_a_new_one_arrives() {
     assert!(!game.consultant_binds(Dilbert));
     assert!(game.consultant_binds(Wally), "only Dilbert has the right");
     assert!(game.view(Viewer::Spectator).consultant_ignored);
-    assert!(game.legal(0).contains(&Action::IgnoreConsultant { ignore: false }));
+    assert!(game
+        .legal(0)
+        .contains(&Action::IgnoreConsultant { ignore: false }));
     // A new consultant binds him again until he says otherwise.
     game.new_consultant(&mut Vec::new());
     assert!(game.consultant_binds(Dilbert));
@@ -921,7 +926,10 @@ fn dilbert_may_ignore_the_consultant_until_a_new_one_arrives() {
     let mut game = staged(&[Wally, Dilbert, Tina]);
     game.new_consultant(&mut Vec::new());
     assert!(
-        !game.legal(0).iter().any(|a| matches!(a, Action::IgnoreConsultant { .. })),
+        !game
+            .legal(0)
+            .iter()
+            .any(|a| matches!(a, Action::IgnoreConsultant { .. })),
         "Wally cannot ignore it"
     );
 }

@@ -14,6 +14,30 @@ use super::movement::{self, Presence, Reach};
 use super::{content, projects, Dilbert, ReachKey, Stage, Then, TurnStep};
 use crate::Chance;
 
+/// Other pieces as a walk meets them (see [`Dilbert::obstacles`]).
+#[derive(Default)]
+struct Obstacles {
+    list: [(SpaceId, Presence); 6],
+    len: usize,
+}
+
+impl Obstacles {
+    /// What stands on `space`: a standing piece blocks even where a
+    /// knocked-down one lies too.
+    fn at(&self, space: SpaceId) -> Presence {
+        let mut found = Presence::Free;
+        for &(at, presence) in &self.list[..self.len] {
+            if at == space {
+                if presence == Presence::Blocked {
+                    return presence;
+                }
+                found = presence;
+            }
+        }
+        found
+    }
+}
+
 /// Motivation spent to stand up after being knocked down.
 const STAND_UP_COST: u8 = 2;
 
@@ -115,27 +139,25 @@ impl Dilbert {
         events.push(EventView::KnockedDown { seat });
     }
 
-    /// What stands on each space for a mover in `seat`, by space: built
-    /// once per search (a search asks about every space it reaches).
-    fn presences(&self, mover: Seat) -> Vec<Presence> {
+    /// The pieces in a mover's way: (space, what stands there) for every
+    /// other piece that matters, at most five. Kept on the stack: a search
+    /// asks about every space it reaches, and playouts search every turn.
+    fn obstacles(&self, mover: Seat) -> Obstacles {
         let map = self.map();
-        let mut table = vec![Presence::Free; map.spaces.len()];
+        let mut obstacles = Obstacles::default();
         for (s, hire) in self.hires.iter().enumerate() {
             if s == usize::from(mover) {
                 continue;
             }
-            let here = &mut table[usize::from(hire.at)];
-            match map.office_at(hire.at) {
-                None if hire.down => {
-                    if *here == Presence::Free {
-                        *here = Presence::Down;
-                    }
-                }
-                None | Some(Office::MensRoom | Office::WomensRoom) => *here = Presence::Blocked,
-                Some(_) => {}
-            }
+            let presence = match map.office_at(hire.at) {
+                None if hire.down => Presence::Down,
+                None | Some(Office::MensRoom | Office::WomensRoom) => Presence::Blocked,
+                Some(_) => continue,
+            };
+            obstacles.list[obstacles.len] = (hire.at, presence);
+            obstacles.len += 1;
         }
-        table
+        obstacles
     }
 
     /// How far `seat` may walk now (having rolled `ran` to run).
@@ -161,14 +183,27 @@ impl Dilbert {
 
     fn search(&self, seat: Seat, ran: Option<u8>) -> Reach {
         let hire = self.hire(seat);
-        let presences = self.presences(seat);
+        let obstacles = self.obstacles(seat);
         movement::reach(
             self.map(),
             hire.at,
             self.allowance(seat, ran),
             hire.employee.gender(),
-            &|space| presences[usize::from(space)],
+            &|space| obstacles.at(space),
         )
+    }
+
+    fn search_into(&self, reach: &mut Reach, seat: Seat, ran: Option<u8>) {
+        let hire = self.hire(seat);
+        let obstacles = self.obstacles(seat);
+        movement::reach_into(
+            reach,
+            self.map(),
+            hire.at,
+            self.allowance(seat, ran),
+            hire.employee.gender(),
+            &|space| obstacles.at(space),
+        );
     }
 
     /// Everything a search depends on: who moves, the run, and every piece.
@@ -190,9 +225,14 @@ impl Dilbert {
         } = self.stage
         {
             let key = self.reach_key(seat, ran);
-            if !matches!(&self.reach_memo.0, Some((known, _)) if *known == key) {
-                let reach = self.search(seat, ran);
-                self.reach_memo.0 = Some((key, reach));
+            match self.reach_memo.0.take() {
+                Some((known, reach)) if known == key => self.reach_memo.0 = Some((known, reach)),
+                // Search into the old result's buffers: no allocation.
+                Some((_, mut reach)) => {
+                    self.search_into(&mut reach, seat, ran);
+                    self.reach_memo.0 = Some((key, reach));
+                }
+                None => self.reach_memo.0 = Some((key, self.search(seat, ran))),
             }
         }
     }
