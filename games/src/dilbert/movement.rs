@@ -82,7 +82,7 @@ pub fn reach(
     from: SpaceId,
     allowance: u8,
     gender: Gender,
-    presence: &dyn Fn(SpaceId) -> Presence,
+    presence: &impl Fn(SpaceId) -> Presence,
 ) -> Reach {
     let mut result = Reach {
         steps: Vec::new(),
@@ -104,7 +104,7 @@ pub fn reach_into(
     from: SpaceId,
     allowance: u8,
     gender: Gender,
-    presence: &dyn Fn(SpaceId) -> Presence,
+    presence: &impl Fn(SpaceId) -> Presence,
 ) {
     let count = map.spaces.len();
     // `u8::MAX` means unreachable, so no walk may be that long.
@@ -194,7 +194,7 @@ fn may_enter(
     map: &OfficeMap,
     space: SpaceId,
     gender: Gender,
-    presence: &dyn Fn(SpaceId) -> Presence,
+    presence: &impl Fn(SpaceId) -> Presence,
 ) -> bool {
     let other_restroom = match gender {
         Gender::Male => SpaceKind::WomensRoom,

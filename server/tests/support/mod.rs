@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod dilbert;
 pub mod office21;
 pub mod osaki;
 pub mod pgproxy;
