@@ -4,9 +4,11 @@
 //! and action log, for every viewer, and refused actions tried along the
 //! way shift no later draw. Osaki uses no randomness after the deal, and
 //! Office 21's `apply` draws numbers only when a tied set-up starts over
-//! (its cards come off a pile shuffled at the start), so `Fragile`, which
+//! (its cards come off a pile shuffled at the start); Dilbert rolls in
+//! `apply` for every run and office chart; and `Fragile`, which
 //! rolls a die in every other action, shows that the check bites.
 
+use cubicle_games::dilbert::Dilbert;
 use cubicle_games::office21::Office21;
 use cubicle_games::osaki::Osaki;
 use cubicle_games::testing::{check_replay, Fragile};
@@ -34,6 +36,13 @@ fn office21_games_replay_from_seed_and_log_despite_refusals() {
 #[test]
 fn osaki_games_replay_from_seed_and_log_despite_refusals() {
     replays::<Osaki>(40, |g| 2 + (g % 3) as usize);
+}
+
+#[test]
+fn dilbert_games_replay_from_seed_and_log_despite_refusals() {
+    // Dilbert rolls dice in `apply` (runs, office charts) and reshuffles
+    // the project deck when it runs out.
+    replays::<Dilbert>(30, |g| 3 + (g % 4) as usize);
 }
 
 #[test]
