@@ -199,3 +199,27 @@ test('names are text, never HTML', async () => {
   assert.deepEqual(await page.evaluate(() => [window.__imgs, window.__text]), [0, true]);
 });
 
+
+test('a performance plays on every screen for a moment, with reactions that change nothing', async () => {
+  await page.goto(url('move'));
+  await page.evaluate(async () => {
+    const { renderer } = await import('/web/js/games/dilbert/index.js');
+    const { board, scenarios } = await import('/board.js');
+    const div = document.createElement('div');
+    document.body.prepend(div);
+    window.__sent = [];
+    const t = renderer.createTable(div);
+    const ctx = { board, view: scenarios.move.view, legal: [], seat: 1, names: (s) => ['Ann', 'Bob', 'Chie'][s], busy: false, recent: [{ seq: 7, kind: 'performed', seat: 0, teapot: true }], act: (a) => window.__sent.push(a) };
+    t.render(ctx);
+    // A later update with the same event does not replay it, but the card stays while it lasts.
+    t.render({ ...ctx, recent: [] });
+    window.__moment = div.querySelector('[data-testid="moment"]')?.textContent ?? null;
+    div.querySelector('[data-testid="moment"] button').click();
+    div.querySelector('[data-testid="moment"] button').click();
+    window.__cheers = div.querySelector('.dl-moment-cheers').textContent;
+  });
+  const [moment, cheers, sent] = await page.evaluate(() => [window.__moment, window.__cheers, window.__sent]);
+  assert.ok(moment.includes('Ann') && moment.includes('Teapot'), moment);
+  assert.ok(cheers.endsWith('\u00d72'), cheers);
+  assert.deepEqual(sent, [], 'reactions send nothing to the server');
+});

@@ -7,6 +7,7 @@
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
 import { renderDie, rollDie } from './dice.js';
+import { noteMoment, renderMoment } from './moment.js';
 import { renderEmployees } from './employees.js';
 import { renderHand } from './hand.js';
 import { indexLegal } from './legal.js';
@@ -27,6 +28,8 @@ export class DilbertTable {
       zoom: 0,
       walkedSeq: -1,
       rolledSeq: -1,
+      performedSeq: -1,
+      moment: null,
       changeDraft: '',
       setZoom: (zoom) => {
         this.ui.zoom = zoom;
@@ -42,11 +45,13 @@ export class DilbertTable {
     const legal = indexLegal(ctx.legal);
     const focusWasHere = this.focus.capture();
     const hasHand = Array.isArray(view.hand);
+    noteMoment(ctx, this.ui, () => this.lastCtx && this.render(this.lastCtx));
 
     replace(
       this.container,
       h('div', { class: 'dl-table', 'data-testid': 'dilbert-table' },
         h('p', { class: 'turn-banner', 'data-testid': 'turn-banner' }, bannerText(ctx, legal)),
+        renderMoment(ctx, this.ui),
         renderPrompt(ctx, legal, this.ui),
         h('div', { class: 'dl-status' }, renderDie(ctx), renderTrack(ctx)),
         renderMap(ctx, legal, this.ui),
