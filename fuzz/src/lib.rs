@@ -96,12 +96,16 @@ fn drive(game_id: &str, u: &mut Unstructured) -> Result<()> {
     let mut players = Vec::with_capacity(seats);
     for _ in 0..seats {
         // Osaki's optional join question, answered on some seats with any
-        // valid time ("HH:MM"); the other game ignores it.
+        // valid time ("HH:MM"); the other games ignore it.
         let mut profile = PlayerProfile::default();
         if u.arbitrary()? {
             let minutes: u16 = u.int_in_range(0..=1439)?;
             let time = format!("{:02}:{:02}", minutes / 60, minutes % 60);
             profile = profile.with("left_work_at", Answer::Text(time));
+        }
+        // Dilbert's worst-job question, so that the vote is fuzzed too.
+        if u.arbitrary()? {
+            profile = profile.with("worst_job", Answer::Text("night shift".to_owned()));
         }
         players.push(profile);
     }
