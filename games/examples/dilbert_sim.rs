@@ -7,9 +7,9 @@
 use std::time::Instant;
 
 use cubicle_games::dilbert::Dilbert;
-use cubicle_games::{Chance, Game, PlayerProfile, SeededChance};
-use cubicle_protocol::dilbert::{Employee, Options, View};
-use cubicle_protocol::Seat;
+use cubicle_games::testing::fast_random_game;
+use cubicle_games::Game;
+use cubicle_protocol::dilbert::{Employee, View};
 
 fn main() {
     let games: u64 = std::env::args()
@@ -24,25 +24,8 @@ fn main() {
     let started = Instant::now();
     for n in 0..games {
         let seats = 3 + (n % 4) as usize;
-        let mut seed = [0x5d; 32];
-        seed[..8].copy_from_slice(&n.to_le_bytes());
-        let players = vec![PlayerProfile::default(); seats];
-        let (mut game, _) = Dilbert::start(
-            &players,
-            &Options::default(),
-            &mut SeededChance::new(&seed, 0),
-        )
-        .expect("starts");
-        let mut choices = SeededChance::new(&seed, 1 << 40);
-        let mut chance = SeededChance::new(&seed, 1 << 41);
-        while game.outcome().is_none() {
-            let to_act = game.to_act();
-            let seat: Seat = to_act[choices.below(to_act.len() as u32) as usize];
-            let legal = game.legal(seat);
-            let action = legal[choices.below(legal.len() as u32) as usize];
-            game.play(seat, &action, &mut chance).expect("legal");
-            actions += 1;
-        }
+        let (game, count) = fast_random_game::<Dilbert>(seats, n);
+        actions += u64::from(count);
         let view: View = game.view(cubicle_games::Viewer::Spectator);
         rounds[usize::from(view.round)] += 1;
         let ending = view.ending.expect("over");

@@ -512,6 +512,39 @@ pub fn random_playout<G: Game>(
     max_steps
 }
 
+/// Plays game `game` of `G` with `seats` players from the deal to its end,
+/// every seat choosing uniformly among its legal actions, and checks
+/// nothing on the way: the loop of a random bot or one Monte Carlo rollout,
+/// for benches and simulations. `game` picks the seeds. Returns the
+/// finished game and the number of actions.
+pub fn fast_random_game<G: Game>(seats: usize, game: u64) -> (G, u32) {
+    let mut seed = [0x3b; 32];
+    seed[..8].copy_from_slice(&game.to_le_bytes());
+    let players = vec![PlayerProfile::default(); seats];
+    let (mut state, _) = G::start(
+        &players,
+        &G::Options::default(),
+        &mut SeededChance::new(&seed, 0),
+    )
+    .expect("a random game starts");
+    let mut choices = SeededChance::new(&seed, 1 << 40);
+    let mut chance = SeededChance::new(&seed, 1 << 41);
+    let chooser: &mut dyn Chance = &mut choices;
+    let mut actions = 0;
+    while state.outcome().is_none() {
+        let seat = *chooser.pick(&state.to_act()).expect("someone acts");
+        let action = chooser
+            .pick(&state.legal(seat))
+            .expect("a legal action")
+            .clone();
+        state
+            .play(seat, &action, &mut chance)
+            .expect("legal actions are accepted");
+        actions += 1;
+    }
+    (state, actions)
+}
+
 /// A tiny game whose rules panic on one action, for testing the panic
 /// boundary: seats take turns adding one or a die roll to a shared count;
 /// `Explode`, never among the legal actions, is accepted by `check` and
