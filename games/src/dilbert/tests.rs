@@ -933,3 +933,62 @@ fn dilbert_may_ignore_the_consultant_until_a_new_one_arrives() {
         "Wally cannot ignore it"
     );
 }
+
+#[test]
+fn restrooms_admit_one_employee_of_their_gender() {
+    // Asok starts in the Men's Restroom: Dilbert may not join him, Alice
+    // may never enter it, and the Women's Restroom is hers when empty.
+    let mut game = staged(&[Dilbert, Asok, Alice]);
+    let (mens, womens) = (space(Office::MensRoom), space(Office::WomensRoom));
+    for seat in [0, 2] {
+        game.teleport(seat, space(Office::WaterCooler));
+    }
+    let reach = |game: &DilbertGame, seat| game.search(seat, Some(5));
+    assert!(!reach(&game, 0).ends.contains(&mens), "taken");
+    assert!(!reach(&game, 2).ends.contains(&mens), "not hers");
+    assert!(reach(&game, 2).ends.contains(&womens));
+    assert!(!reach(&game, 0).ends.contains(&womens), "not his");
+    game.teleport(1, space(Office::Engineering));
+    assert!(reach(&game, 0).ends.contains(&mens), "free again");
+}
+
+#[test]
+fn walking_into_heck_neither_knocks_you_down_nor_ends_your_turn_early() {
+    let mut game = staged(&[Dilbert, Wally, Tina]);
+    game.teleport(0, space(Office::Heck));
+    play(
+        &mut game,
+        0,
+        Action::Move {
+            to: space(Office::Heck),
+        },
+    );
+    assert!(!game.hire(0).down);
+    // Phil's bargain is still offered: the turn went on to the instructions.
+    assert_eq!(decision(&game), Some(&Pending::Bargain));
+}
+
+#[test]
+fn others_in_the_halls_block_and_knocked_down_ones_can_be_passed_but_not_ended_on() {
+    let mut game = staged(&[Dilbert, Wally, Tina]);
+    let map = OfficeMap::standard();
+    // A hall square next to Engineering's door, on Dilbert's way out.
+    let engineering = space(Office::Engineering);
+    let door = *map.neighbours[usize::from(engineering)]
+        .iter()
+        .find(|&&s| map.is_hall(s))
+        .unwrap();
+    game.teleport(1, door);
+    let free = game.search(0, None);
+    assert!(
+        !free.ends.contains(&door),
+        "never end on a standing employee"
+    );
+    game.hire_mut(1).down = true;
+    let passing = game.search(0, None);
+    assert!(!passing.ends.contains(&door), "nor on a knocked-down one");
+    assert!(
+        passing.ends.len() >= free.ends.len(),
+        "but a knocked-down employee can be walked past"
+    );
+}

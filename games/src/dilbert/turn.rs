@@ -181,7 +181,7 @@ impl Dilbert {
         }
     }
 
-    fn search(&self, seat: Seat, ran: Option<u8>) -> Reach {
+    pub(super) fn search(&self, seat: Seat, ran: Option<u8>) -> Reach {
         let hire = self.hire(seat);
         let obstacles = self.obstacles(seat);
         movement::reach(
