@@ -289,6 +289,29 @@ impl Dilbert {
         matches!(self.stage, Stage::Over)
     }
 
+    /// Whether `seat` is in `to_act()`, without building the list (bots and
+    /// playouts ask before every action).
+    fn owes(&self, seat: Seat) -> bool {
+        let i = usize::from(seat);
+        if i >= self.seat_count() {
+            return false;
+        }
+        match &self.stage {
+            Stage::Vote { votes } => votes[i].is_none(),
+            Stage::Pick { seat: picking } => *picking == seat,
+            Stage::Turn {
+                step: TurnStep::Discard { waiting, .. },
+                ..
+            } => waiting.contains(&seat),
+            Stage::Turn {
+                step: TurnStep::Question { answers, .. },
+                ..
+            } => answers[i].is_none(),
+            Stage::Turn { seat: active, .. } => *active == seat,
+            Stage::Over => false,
+        }
+    }
+
     /// Whether the consultant in play applies to `employee`: to everyone
     /// but a Dilbert who chose to ignore it (part 2's consultants ask this).
     fn consultant_binds(&self, employee: Employee) -> bool {
@@ -388,7 +411,7 @@ impl Game for Dilbert {
     }
 
     fn legal(&self, seat: Seat) -> Vec<Action> {
-        if usize::from(seat) >= self.seat_count() || !self.to_act().contains(&seat) {
+        if !self.owes(seat) {
             return Vec::new();
         }
         self.actions(seat)
@@ -398,7 +421,7 @@ impl Game for Dilbert {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
-        if !self.to_act().contains(&seat) {
+        if !self.owes(seat) {
             return Err(RuleError::NotYourTurn);
         }
         if let (
@@ -456,7 +479,7 @@ impl Game for Dilbert {
                 path: None,
             })
         } else {
-            Err(RuleError::Illegal(self.explain(seat, action)))
+            Err(RuleError::Illegal(self.explain(action)))
         }
     }
 
@@ -543,8 +566,7 @@ impl Dilbert {
         }
     }
 
-    fn explain(&self, seat: Seat, action: &Action) -> String {
-        let _ = seat;
+    fn explain(&self, action: &Action) -> String {
         let wanted = match &self.stage {
             Stage::Vote { .. } => "a vote for the worst job",
             Stage::Pick { .. } => "an employee pick",

@@ -26,8 +26,10 @@ enum Next {
 pub const MAX_CHANGE: u16 = 10_000;
 
 impl Dilbert {
-    /// The office's roll or instructions for `seat`, who ended a move in
-    /// `office` (having walked in this turn when `arrived`).
+    /// After the signature (placed, declined or not offered): the office's
+    /// roll or instructions for `seat`, who ended a move in `office` (having
+    /// walked in this turn when `arrived`), then the end of the turn unless
+    /// a decision, a question or discards wait.
     pub(super) fn office_effect(
         &mut self,
         seat: Seat,
@@ -385,7 +387,7 @@ pub fn decide(
         } => {
             // `Decline` at the sign step: no signature.
             let (office, arrived) = (*office, *arrived);
-            return game.after_signature(seat, office, arrived, chance, events);
+            return game.office_effect(seat, office, arrived, chance, events);
         }
         Stage::Turn {
             step: TurnStep::Decide(pending),

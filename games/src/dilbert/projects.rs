@@ -234,5 +234,5 @@ pub fn sign(
     });
     let by = game.hire(seat).employee;
     game.place_signature(slot, icon, by, chance, events);
-    game.after_signature(seat, office, arrived, chance, events);
+    game.office_effect(seat, office, arrived, chance, events);
 }

@@ -250,19 +250,6 @@ impl Dilbert {
             self.start_turn(self.next_seat(seat), chance, events);
         }
     }
-
-    /// After the signature (placed or declined): the office's roll or
-    /// instructions, then the end of the turn unless a decision waits.
-    pub(super) fn after_signature(
-        &mut self,
-        seat: Seat,
-        office: Office,
-        arrived: bool,
-        chance: &mut dyn Chance,
-        events: &mut Vec<EventView>,
-    ) {
-        self.office_effect(seat, office, arrived, chance, events);
-    }
 }
 
 pub fn discard_actions(game: &Dilbert, seat: Seat) -> Vec<Action> {
@@ -384,6 +371,6 @@ pub fn move_along(
                 step: TurnStep::Sign { office, arrived },
             };
         }
-        Some(office) => game.after_signature(seat, office, arrived, chance, events),
+        Some(office) => game.office_effect(seat, office, arrived, chance, events),
     }
 }
