@@ -42,7 +42,7 @@ use std::collections::VecDeque;
 
 use cubicle_protocol::dilbert::{
     Action, Board, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office, Options,
-    ProjectId, Question, Roll, SpaceId, Timing, Trait, View,
+    ProjectId, Question, Roll, SpaceId, Trait, View,
 };
 use cubicle_protocol::{AnswerKind, GameInfo, JoinQuestion, Localized, Outcome, Seat};
 
@@ -83,6 +83,17 @@ struct Slot {
     signed: Vec<Office>,
     /// One entry per work token.
     team: Vec<Employee>,
+}
+
+impl Slot {
+    /// The team's employees, each once however many tokens they have on
+    /// it (a project's effect reaches each member once).
+    fn members(&self) -> Vec<Employee> {
+        let mut members = self.team.clone();
+        members.sort_unstable();
+        members.dedup();
+        members
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -289,8 +300,9 @@ impl Dilbert {
         matches!(self.stage, Stage::Over)
     }
 
-    /// Whether `seat` is in `to_act()`, without building the list (bots and
-    /// playouts ask before every action).
+    /// Whether `seat` owes a decision now: what `to_act()` lists, asked
+    /// seat by seat without building the list (bots and playouts ask
+    /// before every action).
     fn owes(&self, seat: Seat) -> bool {
         let i = usize::from(seat);
         if i >= self.seat_count() {
@@ -384,30 +396,7 @@ impl Game for Dilbert {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        match &self.stage {
-            Stage::Vote { votes } => self
-                .seat_list()
-                .filter(|&s| votes[usize::from(s)].is_none())
-                .collect(),
-            Stage::Pick { seat } => vec![*seat],
-            Stage::Turn {
-                step: TurnStep::Discard { waiting, .. },
-                ..
-            } => {
-                let mut seats = waiting.clone();
-                seats.sort_unstable();
-                seats
-            }
-            Stage::Turn {
-                step: TurnStep::Question { answers, .. },
-                ..
-            } => self
-                .seat_list()
-                .filter(|&s| answers[usize::from(s)].is_none())
-                .collect(),
-            Stage::Turn { seat, .. } => vec![*seat],
-            Stage::Over => Vec::new(),
-        }
+        self.seat_list().filter(|&s| self.owes(s)).collect()
     }
 
     fn legal(&self, seat: Seat) -> Vec<Action> {
@@ -458,7 +447,7 @@ impl Game for Dilbert {
             Action::Play { memo } => moving(&|ran| {
                 ran.is_none()
                     && self.hire(seat).hand.contains(memo)
-                    && content::board().memos[usize::from(*memo)].timing == Timing::StartOfTurn
+                    && turn::playable_before_moving(*memo)
             }),
             // Any honest amount is an answer; `legal` lists one example.
             Action::Change { cents } => {
@@ -468,7 +457,7 @@ impl Game for Dilbert {
                         step: TurnStep::Question { .. },
                         ..
                     }
-                ) && *cents <= 10_000
+                ) && *cents <= charts::MAX_CHANGE
             }
             _ => self.actions(seat).contains(action),
         };
@@ -485,11 +474,10 @@ impl Game for Dilbert {
 
     fn apply(&mut self, checked: Checked, chance: &mut dyn Chance) -> Vec<EventView> {
         let mut events = Vec::new();
-        match (checked.action, checked.path) {
-            (Action::Move { .. }, Some(path)) => {
-                turn::move_along(self, checked.seat, path, chance, &mut events)
-            }
-            (action, _) => self.perform(checked.seat, action, chance, &mut events),
+        match checked.path {
+            // Only a move carries a path: the one its check found.
+            Some(path) => turn::move_along(self, checked.seat, path, chance, &mut events),
+            None => self.perform(checked.seat, checked.action, chance, &mut events),
         }
         self.remember_reach();
         events
@@ -595,17 +583,7 @@ impl Dilbert {
             Action::Discard { memo } => turn::discard(self, seat, memo, chance, events),
             Action::Play { memo } => turn::play_memo(self, seat, memo, events),
             Action::Run => turn::run(self, seat, chance, events),
-            Action::Move { to } => {
-                let Stage::Turn {
-                    step: TurnStep::Move { ran },
-                    ..
-                } = self.stage
-                else {
-                    unreachable!("checked: moves happen at the move step")
-                };
-                let path = self.reach(seat, ran).path(to);
-                turn::move_along(self, seat, path, chance, events)
-            }
+            Action::Move { .. } => unreachable!("checked: a move comes with its path"),
             Action::Sign { project, icon } => {
                 projects::sign(self, seat, project, icon, chance, events)
             }

@@ -31,9 +31,7 @@ impl Dilbert {
     /// member once, however many tokens they have on it.
     pub(super) fn check_project(&mut self, slot: usize, events: &mut Vec<EventView>) {
         let project = self.projects[slot].project;
-        let mut members = self.projects[slot].team.clone();
-        members.sort_unstable();
-        members.dedup();
+        let members = self.projects[slot].members();
         let effect = content::project(project).effect;
         let idle = members.is_empty()
             || matches!(

@@ -285,10 +285,7 @@ impl Dilbert {
             .projects
             .iter()
             .flat_map(|s| {
-                let mut team = s.team.clone();
-                team.sort_unstable();
-                team.dedup();
-                team.into_iter().map(move |employee| WorkToken {
+                s.members().into_iter().map(move |employee| WorkToken {
                     project: s.project,
                     employee,
                 })
@@ -530,7 +527,7 @@ pub fn answer_change(
         unreachable!("checked: answers come during the question")
     };
     let active = *active;
-    answers[usize::from(seat)] = Some(cents.min(MAX_CHANGE));
+    answers[usize::from(seat)] = Some(cents);
     if answers.iter().any(Option::is_none) {
         return;
     }

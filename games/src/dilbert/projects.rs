@@ -128,6 +128,7 @@ impl Dilbert {
         chance: &mut dyn Chance,
         events: &mut Vec<EventView>,
     ) {
+        let members = self.projects[slot].members();
         let Slot {
             project,
             signed,
@@ -141,10 +142,6 @@ impl Dilbert {
             let reward = if killer == Employee::Alice { 3 } else { 2 };
             self.gain(killer, reward, Why::Kill, events);
         }
-        let mut members = team.clone();
-        members.dedup();
-        members.sort_unstable();
-        members.dedup();
         match content::project(project).effect {
             ProjectEffect::KilledTeamGains { amount } => {
                 for &e in &members {

@@ -290,12 +290,11 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
     if ran.is_none() {
         let mut hand = hire.hand.clone();
         hand.sort_unstable();
-        hand.dedup();
-        for memo in hand {
-            if content::board().memos[usize::from(memo)].timing == Timing::StartOfTurn {
-                actions.push(Action::Play { memo });
-            }
-        }
+        actions.extend(
+            hand.into_iter()
+                .filter(|&memo| playable_before_moving(memo))
+                .map(|memo| Action::Play { memo }),
+        );
         if !hire.down {
             actions.push(Action::Run);
         }
@@ -312,6 +311,11 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
             .map(|&to| Action::Move { to }),
     );
     actions
+}
+
+/// Whether `memo` is played at the start of a turn, before moving.
+pub fn playable_before_moving(memo: MemoId) -> bool {
+    content::board().memos[usize::from(memo)].timing == Timing::StartOfTurn
 }
 
 /// Part 1's memos have no effect: played, shown, and put at the bottom.
