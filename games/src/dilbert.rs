@@ -14,35 +14,46 @@
 //! * `charts`: office rolls, office instructions, and their decisions;
 //! * `projects`: assignment, signatures, killing, the Schedule;
 //! * `boss`: the Boss's turn, the end and the final count;
+//! * `cards`: the memo and consultant decks, as data;
+//! * `memos`: who a memo may be played on, and what it does;
+//! * `consultants`: the rule the consultant in play changes;
+//! * `tokens`: Donuts, Ted, Todd and the rest, on the map and on employees;
+//! * `fast_track`: Management Fast Track's cheats and the call-out;
 //! * `view`: what each viewer sees.
 //!
-//! Why every game ends: the Boss moves three down the track at the end of
-//! every round and never up, from 27; happiness never goes below -27, so
-//! the Boss is at or below someone after at most 18 rounds. A round is one
+//! Why every game ends: the Boss moves down the track at the end of
+//! every round, at least one (three, one after Asleep at the Wheel) and
+//! never up, from 27; happiness never goes below -27, so the Boss is at or
+//! below someone after at most 54 rounds (18 when no memo slows him). A round is one
 //! turn per seat, and a turn takes a bounded number of actions (one draw
 //! and discard, memos from a hand of at most five plus what the turn
 //! draws, a run, a move, a signature, one chart decision, one round of
-//! discards).
+//! discards, end-of-turn memos, one end). No memo makes the Boss move up.
 
 mod boss;
+mod cards;
 mod charts;
+mod consultants;
 mod content;
+mod fast_track;
 #[cfg(any(test, feature = "testing"))]
 mod inspect;
 mod map;
+mod memos;
 mod movement;
 mod projects;
 mod setup;
 #[cfg(test)]
 mod tests;
+mod tokens;
 mod turn;
 mod view;
 
 use std::collections::VecDeque;
 
 use cubicle_protocol::dilbert::{
-    Action, Board, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office, Options,
-    ProjectId, Question, Roll, SpaceId, Trait, View,
+    Action, Board, Cheats, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office,
+    Options, ProjectId, Question, Roll, SpaceId, Token, Trait, View,
 };
 use cubicle_protocol::{AnswerKind, GameInfo, JoinQuestion, Localized, Outcome, Seat};
 
@@ -55,8 +66,11 @@ pub use map::{MapError, OfficeMap};
 
 /// The join question that decides who goes first.
 pub const WORST_JOB: &str = "worst_job";
-/// How long the table has to answer the pocket-change question.
+/// How long the table has to answer the pocket-change question or a
+/// real-life memo's question.
 pub const QUESTION_MS: u64 = 30_000;
+/// How long the others have to point out Management Fast Track's cheats.
+pub const CALL_OUT_MS: u64 = 10_000;
 
 /// One seat's employee.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,6 +141,8 @@ enum TurnStep {
         office: Office,
         /// Whether the employee walked into the office this turn.
         arrived: bool,
+        /// Management Fast Track: this would be a second signature.
+        second: bool,
     },
     Decide(Pending),
     /// Answers by seat.
@@ -134,12 +150,28 @@ enum TurnStep {
         question: Question,
         answers: Vec<Option<u16>>,
     },
+    /// A real-life memo's question: answers by seat (`Some(false)` from
+    /// the start for those a restroom protects), then `then`.
+    RealLife {
+        memo: MemoId,
+        answers: Vec<Option<bool>>,
+        then: Then,
+    },
+    /// After moving and the office: end-of-turn memos, then the end.
+    EndTurn,
+    /// Management Fast Track's call-out: accusations by seat (the
+    /// cheater's is `Some(none)` from the start).
+    CallOut {
+        accusations: Vec<Option<Cheats>>,
+    },
 }
 
-/// What follows a round of discards.
+/// Where a turn goes on after a round of discards or a question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Then {
+    /// Back to the start of the turn (more memos, then the move).
     Move,
+    /// To the end-of-turn step.
     EndTurn,
 }
 
@@ -162,6 +194,10 @@ enum Pending {
     },
     Unassign,
     Bargain,
+    /// Management Fast Track: roll on `office`'s chart, or pick the result.
+    LoadedDie {
+        office: Office,
+    },
 }
 
 impl Pending {
@@ -180,17 +216,20 @@ impl Pending {
             Pending::KeepMemo { .. } => Decision::KeepMemo,
             Pending::Unassign => Decision::Unassign,
             Pending::Bargain => Decision::Bargain,
+            Pending::LoadedDie { .. } => Decision::LoadedDie,
         }
     }
 }
 
-/// What a search for reachable spaces depends on: the mover, its run, and
-/// every piece (where, knocked down or not), by seat.
+/// What a search for reachable spaces depends on: the mover, how far it
+/// may go, every piece (where, knocked down or not) by seat, and the
+/// spaces Ted and the Out of Order sign close.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct ReachKey {
     seat: Seat,
-    ran: Option<u8>,
+    allowance: u8,
     pieces: [(SpaceId, bool); 6],
+    closed: [SpaceId; 2],
 }
 
 /// The last search, remembered with what it depended on. A cache, not part
@@ -215,6 +254,34 @@ pub struct Checked {
     path: Option<Vec<SpaceId>>,
 }
 
+/// Where a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenAt {
+    Space(SpaceId),
+    Employee(Employee),
+}
+
+/// What happened to one seat since their last turn: what Response memos
+/// answer (World's Smartest Garbage Man, Return to Sender...).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Since {
+    /// Memos others played, in order.
+    played: Vec<MemoId>,
+    /// Seats whose memos were played on this seat's employee.
+    senders: Vec<Seat>,
+    /// Happiness lost to other players' memos.
+    memo_losses: u8,
+    /// Projects that assigned this seat's employee.
+    assigned: Vec<ProjectId>,
+}
+
+/// Management Fast Track, this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FastTrackState {
+    seat: Seat,
+    cheats: Cheats,
+}
+
 /// A game of Dilbert.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dilbert {
@@ -232,6 +299,12 @@ pub struct Dilbert {
     project_discard: Vec<ProjectId>,
     /// Top first; discards go to the back.
     memo_deck: VecDeque<MemoId>,
+    /// Played memos, face up, with who played them in which round, oldest
+    /// first: each goes to the bottom of the deck when its player's next
+    /// turn ends, so every other player has had one turn to fish it out
+    /// with World's Smartest Garbage Man, and nobody has to guess where it
+    /// went.
+    out_tray: Vec<(MemoId, Seat, u16)>,
     consultant: Option<ConsultantId>,
     /// Dilbert ignores the consultant in play (until a new one arrives).
     dilbert_ignores: bool,
@@ -245,6 +318,18 @@ pub struct Dilbert {
     dice: VecDeque<u8>,
     last_roll: Option<Roll>,
     ending: Option<Ending>,
+    /// Tokens in play (the rest are in the box).
+    tokens: Vec<(Token, TokenAt)>,
+    /// How far the Boss moves at the end of this round.
+    boss_step: i8,
+    /// Extra walk this turn, from memos.
+    extra_legs: u8,
+    fast_track: Option<FastTrackState>,
+    /// By seat.
+    since: Vec<Since>,
+    /// The seat whose memo is being carried out (whose memo losses count
+    /// for Cover Your Backside).
+    memo_player: Option<Seat>,
     reach_memo: ReachMemo,
 }
 
@@ -319,15 +404,17 @@ impl Dilbert {
                 step: TurnStep::Question { answers, .. },
                 ..
             } => answers[i].is_none(),
+            Stage::Turn {
+                step: TurnStep::RealLife { answers, .. },
+                ..
+            } => answers[i].is_none(),
+            Stage::Turn {
+                step: TurnStep::CallOut { accusations },
+                ..
+            } => accusations[i].is_none(),
             Stage::Turn { seat: active, .. } => *active == seat,
             Stage::Over => false,
         }
-    }
-
-    /// Whether the consultant in play applies to `employee`: to everyone
-    /// but a Dilbert who chose to ignore it (part 2's consultants ask this).
-    fn consultant_binds(&self, employee: Employee) -> bool {
-        self.consultant.is_some() && !(employee == Employee::Dilbert && self.dilbert_ignores)
     }
 
     fn trait_index(which: Trait) -> usize {
@@ -443,12 +530,17 @@ impl Game for Dilbert {
         };
         let accepted = match action {
             // Checked without searching the map: playouts run these often.
-            Action::Run => moving(&|ran| ran.is_none() && !self.hire(seat).down),
-            Action::Play { memo } => moving(&|ran| {
-                ran.is_none()
-                    && self.hire(seat).hand.contains(memo)
-                    && turn::playable_before_moving(*memo)
-            }),
+            Action::Run => moving(&|ran| ran.is_none() && turn::may_run(self, seat)),
+            Action::Play { memo, target } => {
+                self.hire(seat).hand.contains(memo) && memos::playable(self, seat, *memo, *target)
+            }
+            Action::Accuse { .. } => matches!(
+                self.stage,
+                Stage::Turn {
+                    step: TurnStep::CallOut { .. },
+                    ..
+                }
+            ),
             // Any honest amount is an answer; `legal` lists one example.
             Action::Change { cents } => {
                 matches!(
@@ -502,23 +594,39 @@ impl Game for Dilbert {
         self.seat_count()
     }
 
-    /// The pocket-change question closes by itself: whoever has not
-    /// answered after [`QUESTION_MS`] is taken to have empty pockets.
+    /// Windows that close by themselves, the same for every viewer: they
+    /// open on public moments (a chart result, a memo played face up, a
+    /// Fast Track turn's end) and never because of what someone holds.
+    /// The pocket-change question (empty pockets), a real-life question
+    /// ("no") and the call-out (silence) after their time.
     fn deadline(&self) -> Option<Deadline<Action>> {
-        match &self.stage {
-            Stage::Turn {
-                step: TurnStep::Question { answers, .. },
-                ..
-            } => {
-                let seat = answers.iter().position(Option::is_none)? as Seat;
-                Some(Deadline {
-                    after_ms: QUESTION_MS,
-                    seat,
-                    action: Action::Change { cents: 0 },
-                })
-            }
-            _ => None,
+        let Stage::Turn { step, .. } = &self.stage else {
+            return None;
+        };
+        fn first<T>(answers: &[Option<T>]) -> Option<Seat> {
+            answers.iter().position(Option::is_none).map(|s| s as Seat)
         }
+        let (after_ms, seat, action) = match step {
+            TurnStep::Question { answers, .. } => {
+                (QUESTION_MS, first(answers)?, Action::Change { cents: 0 })
+            }
+            TurnStep::RealLife { answers, .. } => {
+                (QUESTION_MS, first(answers)?, Action::Answer { yes: false })
+            }
+            TurnStep::CallOut { accusations } => (
+                CALL_OUT_MS,
+                first(accusations)?,
+                Action::Accuse {
+                    cheats: Cheats::default(),
+                },
+            ),
+            _ => return None,
+        };
+        Some(Deadline {
+            after_ms,
+            seat,
+            action,
+        })
     }
 
     /// Out of time: decline what can be declined, answer "no change",
@@ -527,8 +635,9 @@ impl Game for Dilbert {
         let legal = self.legal(seat);
         let here = self.hires.get(usize::from(seat)).map(|h| h.at);
         let rank = |a: &Action| match a {
-            Action::Decline => 0,
-            Action::Change { .. } => 0,
+            Action::Decline | Action::EndTurn | Action::Roll => 0,
+            Action::Change { .. } | Action::Answer { yes: false } => 0,
+            Action::Accuse { cheats } if *cheats == Cheats::default() => 0,
             Action::Move { to } if Some(*to) == here => 1,
             _ => 2,
         };
@@ -549,6 +658,14 @@ impl Dilbert {
                 TurnStep::Sign { office, .. } => projects::sign_actions(self, *office),
                 TurnStep::Decide(pending) => charts::decision_actions(self, seat, pending),
                 TurnStep::Question { .. } => vec![Action::Change { cents: 0 }],
+                TurnStep::RealLife { .. } => {
+                    vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
+                }
+                TurnStep::EndTurn => turn::end_actions(self, seat),
+                TurnStep::CallOut { .. } => Cheats::all()
+                    .into_iter()
+                    .map(|cheats| Action::Accuse { cheats })
+                    .collect(),
             },
             Stage::Over => Vec::new(),
         }
@@ -564,6 +681,9 @@ impl Dilbert {
                 TurnStep::Sign { .. } => "a signature this office allows, or decline",
                 TurnStep::Decide(_) => "an answer to the pending decision",
                 TurnStep::Question { .. } => "the change in your pockets (0 to 10000 cents)",
+                TurnStep::RealLife { .. } => "a yes or a no to the question",
+                TurnStep::EndTurn => "an end-of-turn memo, or the end of the turn",
+                TurnStep::CallOut { .. } => "the cheats you point out",
             },
             Stage::Over => "nothing",
         };
@@ -581,7 +701,10 @@ impl Dilbert {
             Action::Vote { seat: choice } => setup::vote(self, seat, choice, chance, events),
             Action::Pick { employee } => setup::pick(self, seat, employee, chance, events),
             Action::Discard { memo } => turn::discard(self, seat, memo, chance, events),
-            Action::Play { memo } => turn::play_memo(self, seat, memo, events),
+            Action::Play { memo, target } => memos::play(self, seat, memo, target, chance, events),
+            Action::EndTurn => self.finish_turn(seat, chance, events),
+            Action::Answer { yes } => memos::answer(self, seat, yes, chance, events),
+            Action::Accuse { cheats } => fast_track::accuse(self, seat, cheats, chance, events),
             Action::Run => turn::run(self, seat, chance, events),
             Action::Move { .. } => unreachable!("checked: a move comes with its path"),
             Action::Sign { project, icon } => {

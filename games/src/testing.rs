@@ -43,7 +43,13 @@ pub fn observed_bytes<G: Game>(game: &G, events: &[G::Event], viewer: Viewer) ->
     let timeout = viewer
         .seat()
         .and_then(|s| game.timeout_action(s, &mut timeout_chance()));
-    serde_json::to_vec(&(game.view(viewer), legal, log, timeout)).expect("views serialize")
+    // So are the game's own windows: when one closes and what it then
+    // plays (a response window must look the same whoever holds what).
+    let deadline = game
+        .deadline()
+        .map(|d| (d.after_ms, d.seat, serde_json::to_value(&d.action).ok()));
+    serde_json::to_vec(&(game.view(viewer), legal, log, timeout, deadline))
+        .expect("views serialize")
 }
 
 /// Panics, showing both sides, if `viewer` could tell `a` from `b`.

@@ -10,15 +10,19 @@ use cubicle_games::testing::random_playout;
 use cubicle_games::{Game, PlayerProfile};
 use cubicle_protocol::dilbert::Options;
 
-/// The Boss starts at 27 and moves 3 down every round; nobody is ever
-/// below -27, so the game ends after round 18 at the latest.
-const MAX_ROUNDS: u16 = 18;
+/// The Boss starts at 27 and moves at least 1 down every round (3, or 1
+/// after Asleep at the Wheel); nobody is ever below -27, so the game ends
+/// after round 54 at the latest.
+const MAX_ROUNDS: u16 = 54;
 
-/// Actions in one turn at most: a discard, plays from a hand of at most
-/// six, a run, a move, a signature, a decision, and either every other
-/// seat's discard or every seat's pocket-change answer.
+/// Actions in one turn at most. Memos: a hand of six, plus what memos
+/// draw in one turn (two Draw 2s, Unpaid Overtime, two steals, the Garbage
+/// Man: 8), so 14 plays and as many discards; each of the five real-life
+/// memos asks every seat; then a run, a move, two signatures, a decision,
+/// a loaded die, the end, every seat's discard, pocket-change answer and
+/// accusation.
 fn turn_bound(seats: usize) -> usize {
-    1 + 6 + 1 + 1 + 1 + 1 + seats
+    14 + 14 + 5 * seats + 7 + 3 * seats
 }
 
 fn step_bound(seats: usize) -> usize {

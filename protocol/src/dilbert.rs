@@ -149,8 +149,8 @@ impl Office {
     ];
 }
 
-/// Tokens that memo cards place (part 2). Each is in the box, on a hall
-/// square or office, or on an employee.
+/// Tokens that memo cards place. Each is in the box, on a space (a hall
+/// square or an office), or on an employee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -349,8 +349,13 @@ pub enum ProjectEffect {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Timing {
+    /// On your turn, before you move.
     StartOfTurn,
+    /// On your turn, after moving and the office (the end-of-turn step).
     EndOfTurn,
+    /// In answer to something another player did since your last turn,
+    /// played at the start of your turn. No window ever opens for it, so
+    /// nobody learns who holds one (docs/games/dilbert.md).
     Response,
 }
 
@@ -361,6 +366,9 @@ pub struct MemoCard {
     pub name: String,
     pub text: String,
     pub timing: Timing,
+    /// Asks every player a question about their real life (honour system).
+    #[serde(default)]
+    pub real_life: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,6 +420,9 @@ pub struct Fixture {
     /// from the top, three to each seat in turn order).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memos: Option<Vec<MemoId>>,
+    /// The consultant deck, top first: all 18 ids, each once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consultants: Option<Vec<ConsultantId>>,
     /// Every die roll of the game, in order; when it runs out, rolls are
     /// random again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -432,8 +443,23 @@ pub enum Action {
     Pick { employee: Employee },
     /// Discard a memo from your hand (down to five).
     Discard { memo: MemoId },
-    /// Play a memo from your hand.
-    Play { memo: MemoId },
+    /// Play a memo from your hand, at `target` when the card needs one
+    /// (`legal` lists every acceptable target).
+    Play {
+        memo: MemoId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+    },
+    /// End your turn (at the end-of-turn step, after any end-of-turn memos).
+    EndTurn,
+    /// Answer a real-life question: yes or no (honour system).
+    Answer { yes: bool },
+    /// Management Fast Track: point out the cheats you think you saw.
+    Accuse { cheats: Cheats },
+    /// Management Fast Track, at an office roll: roll honestly.
+    Roll,
+    /// Management Fast Track, at an office roll: pick the result (a cheat).
+    LoadDie { value: u8 },
     /// Roll the die to run (before moving).
     Run,
     /// End your movement on `to` (the current space to stay put). The
@@ -475,6 +501,68 @@ pub enum Action {
     Bargain,
 }
 
+/// What a memo is played on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Target {
+    Employee {
+        employee: Employee,
+    },
+    /// A space of the map (a hall square for Ted, an office for a Donut).
+    Space {
+        space: SpaceId,
+    },
+    Project {
+        project: ProjectId,
+    },
+    /// A signature icon on a project (covered or open, as the card says).
+    Signature {
+        project: ProjectId,
+        icon: Office,
+    },
+    /// A work token (or, for a card that assigns, the project and the
+    /// employee to put on it).
+    Work {
+        project: ProjectId,
+        employee: Employee,
+    },
+    /// A memo played since your last turn (World's Smartest Garbage Man).
+    Memo {
+        memo: MemoId,
+    },
+}
+
+/// The three ways Management Fast Track lets its player cheat.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Cheats {
+    /// Walked farther than allowed.
+    pub legs: bool,
+    /// Picked the office roll instead of rolling.
+    pub die: bool,
+    /// Placed a second signature.
+    pub signature: bool,
+}
+
+impl Cheats {
+    pub fn count(self) -> u8 {
+        u8::from(self.legs) + u8::from(self.die) + u8::from(self.signature)
+    }
+
+    /// All eight combinations, none first.
+    pub fn all() -> [Cheats; 8] {
+        let mut all = [Cheats::default(); 8];
+        for (i, c) in all.iter_mut().enumerate() {
+            c.legs = i & 1 != 0;
+            c.die = i & 2 != 0;
+            c.signature = i & 4 != 0;
+        }
+        all
+    }
+}
+
 /// One employee's work token on one project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -511,8 +599,23 @@ pub struct View {
     pub memo_deck: u8,
     /// Glass tokens not on a project.
     pub signatures_left: u8,
-    /// Tokens on the map (part 2).
+    /// Tokens in play (on the map or on an employee).
     pub tokens: Vec<TokenPlace>,
+    /// How far the Boss moves at the end of this round (3, changed by
+    /// Asleep at the Wheel and The Dilbert Principle).
+    pub boss_step: i8,
+    /// Management Fast Track this turn: who is on it, and (for them only)
+    /// the cheats so far.
+    pub fast_track: Option<FastTrack>,
+    /// The out tray: played memos, face up, oldest first. Each goes to the
+    /// bottom of the deck when its player's next turn ends.
+    pub out_tray: Vec<MemoId>,
+    /// Those of the out tray played since the viewer's last turn (what
+    /// World's Smartest Garbage Man may take).
+    pub recent_memos: Vec<MemoId>,
+    /// A consultant keeps card texts from this viewer: only Dilbert's
+    /// player reads them (and reads them out for everyone).
+    pub texts_hidden: bool,
     /// The viewer's own hand (`None` for spectators).
     pub hand: Option<Vec<MemoId>>,
     /// The three memos a Human Resources roll shows the viewer, while they
@@ -562,11 +665,24 @@ pub struct ProjectInPlay {
     pub team: Vec<Employee>,
 }
 
+/// Where a token is: on a space (`at`) or on an employee (`on`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TokenPlace {
     pub token: Token,
-    pub at: SpaceId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<SpaceId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<Employee>,
+}
+
+/// Management Fast Track this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct FastTrack {
+    pub seat: Seat,
+    /// The cheats so far: for the cheater only (`null` for everyone else).
+    pub cheats: Option<Cheats>,
 }
 
 /// A die roll, and what it was for.
@@ -620,6 +736,11 @@ pub enum Step {
         question: Question,
         answered: Vec<bool>,
     },
+    /// After moving and the office: play end-of-turn memos, or end the turn.
+    EndTurn,
+    /// Management Fast Track is over: every other player may point out
+    /// cheats (`answered` says who has) before the window closes.
+    CallOut { cheater: Seat, answered: Vec<bool> },
 }
 
 /// A decision in the middle of an office's effect.
@@ -650,6 +771,8 @@ pub enum Decision {
     /// Heck: lose 2 happiness to move your cubicle one farther from the
     /// Boss's Office, or decline.
     Bargain,
+    /// Management Fast Track: roll the office die, or pick its result.
+    LoadedDie,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -658,6 +781,8 @@ pub enum Decision {
 pub enum Question {
     /// Accounting 5: how much change is in your pockets?
     PocketChange,
+    /// A real-life memo asks everyone its question (yes or no).
+    RealLife { memo: MemoId },
 }
 
 /// The final count.
@@ -737,10 +862,64 @@ pub enum EventView {
         seat: Seat,
         memo: Option<MemoId>,
     },
-    /// `seat` played a memo (public).
+    /// `seat` played a memo (public), on `target` if it has one.
     Played {
         seat: Seat,
         memo: MemoId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+    },
+    /// A memo sent `employee` straight to `to`.
+    Sent {
+        employee: Employee,
+        to: SpaceId,
+    },
+    /// `employee`'s `which` is now `now`.
+    TraitChanged {
+        employee: Employee,
+        which: Trait,
+        now: u8,
+    },
+    /// A token came into play.
+    TokenPlaced {
+        place: TokenPlace,
+    },
+    /// A token went back in the box (a donut eaten, Ted gone home...).
+    TokenReturned {
+        token: Token,
+    },
+    /// `to` took a memo from `from`'s hand (`memo` for the two of them).
+    MemoTaken {
+        from: Seat,
+        to: Seat,
+        memo: Option<MemoId>,
+    },
+    /// World's Smartest Garbage Man: `seat` took `memo` back from the bottom
+    /// of the deck.
+    MemoRecovered {
+        seat: Seat,
+        memo: MemoId,
+    },
+    /// `employee`'s work token went onto `project` (a memo volunteered them).
+    WorkPlaced {
+        employee: Employee,
+        project: ProjectId,
+    },
+    /// The Boss will move `step` at the end of this round.
+    BossStep {
+        step: i8,
+    },
+    /// A real-life question's answers, revealed together, by seat.
+    Answered {
+        memo: MemoId,
+        yes: Vec<bool>,
+    },
+    /// Management Fast Track: `cheater` and the cheats, revealed with every
+    /// accusation (by seat; `null` for the cheater and for silence).
+    CalledOut {
+        cheater: Seat,
+        used: Cheats,
+        accusations: Vec<Option<Cheats>>,
     },
     /// A die roll: for a run (`office: null`) or an office chart.
     Rolled {
@@ -887,4 +1066,12 @@ pub enum Why {
     Refused,
     Change,
     Bargain,
+    Memo,
+    /// A real-life question.
+    RealLife,
+    /// Management Fast Track: caught cheating, or a spot or a false
+    /// accusation.
+    CalledOut,
+    Donut,
+    Consultant,
 }

@@ -16,10 +16,42 @@ use support::office21::{seed_from_env, spectator, FailureNote, SPECTATOR};
 use support::osaki::{Picker, Player};
 use support::TestServer;
 
-/// A bound no game comes near: 18 rounds of at most six turns, each of a
-/// bounded number of actions (memos from a hand of at most five, a run, a
-/// move, a signature, a decision, a round of discards from every seat).
-const MAX_ACTIONS: usize = 3_000;
+/// A bound no game comes near: the rules end every game (see
+/// `cubicle_games::dilbert`), and a random game takes a few hundred actions.
+const MAX_ACTIONS: usize = 6_000;
+
+/// Keeps one seat under the server's per-connection message rate (a
+/// random game sends as fast as the server answers).
+struct Pace {
+    tokens: f64,
+    last: std::time::Instant,
+}
+
+impl Pace {
+    const PER_SECOND: f64 = 15.0;
+    const BURST: f64 = 30.0;
+
+    fn new() -> Self {
+        Pace {
+            tokens: Self::BURST,
+            last: std::time::Instant::now(),
+        }
+    }
+
+    async fn wait(&mut self) {
+        let now = std::time::Instant::now();
+        self.tokens =
+            (self.tokens + (now - self.last).as_secs_f64() * Self::PER_SECOND).min(Self::BURST);
+        self.last = now;
+        if self.tokens < 1.0 {
+            let wait = (1.0 - self.tokens) / Self::PER_SECOND;
+            tokio::time::sleep(std::time::Duration::from_secs_f64(wait)).await;
+            self.tokens = 1.0;
+            self.last = std::time::Instant::now();
+        }
+        self.tokens -= 1.0;
+    }
+}
 
 /// Plays one whole game; seat `s` answers the worst-job question with
 /// `worst_jobs[s]` (two answers or more: the table votes).
@@ -42,6 +74,7 @@ async fn full_game(worst_jobs: &[Option<&str>]) {
     let mut acked: Vec<Vec<String>> = vec![Vec::new(); seats];
     let mut actions = 0;
     let mut concurrent_rounds = 0;
+    let mut pace: Vec<Pace> = (0..seats).map(|_| Pace::new()).collect();
     while players[0].outcome.is_none() {
         let ready: Vec<usize> = (0..seats)
             .filter(|&s| !players[s].legal.is_empty())
@@ -50,10 +83,11 @@ async fn full_game(worst_jobs: &[Option<&str>]) {
         if ready.len() > 1 {
             let stage = &watcher.view["stage"];
             let together = stage["stage"] == "vote"
-                || ["discard", "question"].contains(&stage["step"]["step"].as_str().unwrap_or(""));
+                || ["discard", "question", "call_out"]
+                    .contains(&stage["step"]["step"].as_str().unwrap_or(""));
             assert!(
                 together,
-                "only votes, discards and questions are simultaneous: {stage}"
+                "only votes, discards, questions and call-outs are simultaneous: {stage}"
             );
             concurrent_rounds += 1;
         }
@@ -70,6 +104,9 @@ async fn full_game(worst_jobs: &[Option<&str>]) {
             .collect();
         actions += moves.len();
         assert!(actions < MAX_ACTIONS, "the game does not end");
+        for &s in moves.keys() {
+            pace[s].wait().await;
+        }
 
         join_all(players.iter_mut().filter_map(|p| {
             let (id, action) = moves.get(&usize::from(p.seat))?;

@@ -2,14 +2,17 @@
 //! track), the end of the game, and the final count.
 
 use cubicle_protocol::dilbert::{
-    Employee, Ending, EventView, FinalScore, Modifier, Office, ProjectEffect, Why, HAPPINESS_MIN,
+    Employee, Ending, EventView, FinalScore, Modifier, Office, ProjectEffect, Token, Why,
+    HAPPINESS_MIN,
 };
 use cubicle_protocol::Seat;
 
-use super::{content, Dilbert, Stage};
+use super::{content, tokens, Dilbert, Stage};
 use crate::Chance;
 
-/// How far the Boss moves down the track each round.
+/// How far the Boss moves down the track each round (unless Asleep at the
+/// Wheel or The Dilbert Principle changes it for the round: together they
+/// cancel out).
 pub const BOSS_STEP: i8 = 3;
 
 impl Dilbert {
@@ -18,8 +21,9 @@ impl Dilbert {
         for slot in 0..self.projects.len() {
             self.check_project(slot, events);
         }
-        self.boss = (self.boss - BOSS_STEP).max(HAPPINESS_MIN);
+        self.boss = (self.boss - self.boss_step).max(HAPPINESS_MIN);
         events.push(EventView::BossMoved { now: self.boss });
+        self.clear_round_tokens(events);
         if self.hires.iter().any(|h| h.happiness >= self.boss) {
             self.finish(events);
         } else {
@@ -105,6 +109,18 @@ impl Dilbert {
                     modifiers.push(Modifier {
                         name: "Ratbert's low expectations".to_owned(),
                         amount: 1,
+                    });
+                }
+                if self.has_token(h.employee, Token::FamilyPortrait) {
+                    modifiers.push(Modifier {
+                        name: "Family Portrait".to_owned(),
+                        amount: tokens::PORTRAIT,
+                    });
+                }
+                if self.has_token(h.employee, Token::PlasticPlant) {
+                    modifiers.push(Modifier {
+                        name: "Plastic Plant".to_owned(),
+                        amount: tokens::PLANT,
                     });
                 }
                 let total = h.happiness + cubicle + modifiers.iter().map(|m| m.amount).sum::<i8>();

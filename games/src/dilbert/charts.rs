@@ -8,6 +8,7 @@ use cubicle_protocol::dilbert::{
 };
 use cubicle_protocol::Seat;
 
+use super::cards::Rule;
 use super::{Dilbert, Pending, Stage, Then, TurnStep};
 use crate::Chance;
 
@@ -42,6 +43,9 @@ impl Dilbert {
         let next = match office {
             Office::Engineering => {
                 self.draw(seat, events);
+                if self.bound_by(me, Rule::DoubleInbox) {
+                    self.draw(seat, events);
+                }
                 self.discards_then(vec![seat], Then::EndTurn, chance, events);
                 Next::Handled
             }
@@ -51,9 +55,25 @@ impl Dilbert {
                 Next::End
             }
             Office::Heck if self.can_move_cubicle_away(seat) => Next::Decide(Pending::Bargain),
+            Office::MensRoom | Office::WomensRoom if self.bound_by(me, Rule::Wellness) => {
+                self.gain(me, 2, Why::Consultant, events);
+                Next::End
+            }
             Office::Carol | Office::Heck | Office::MensRoom | Office::WomensRoom => Next::End,
+            // Management Fast Track: roll, or pick the result.
+            chart if self.on_fast_track(seat) => Next::Decide(Pending::LoadedDie { office: chart }),
             chart => self.roll_chart(seat, chart, chance, events),
         };
+        self.carry_on(seat, next, chance, events);
+    }
+
+    fn carry_on(
+        &mut self,
+        seat: Seat,
+        next: Next,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
         match next {
             Next::Decide(pending) => self.wait_for(seat, pending),
             Next::End => self.end_turn(seat, chance, events),
@@ -202,6 +222,46 @@ impl Dilbert {
         }
     }
 
+    /// Carol's Office and memos: `employee` takes a work token back from
+    /// `project`.
+    pub(super) fn take_back_work(
+        &mut self,
+        employee: Employee,
+        project: u8,
+        events: &mut Vec<EventView>,
+    ) {
+        let slot = self.slot_of(project).expect("checked: in play");
+        let team = &mut self.projects[slot].team;
+        let at = team.iter().position(|&e| e == employee).expect("checked");
+        team.remove(at);
+        let seat = self.seat_of(employee).expect("in play");
+        self.hire_mut(seat).free_work += 1;
+        events.push(EventView::Unassigned { employee, project });
+    }
+
+    /// Sales and memos: the glass token on `icon` of `project` goes back.
+    pub(super) fn remove_signature(
+        &mut self,
+        seat: Seat,
+        project: u8,
+        icon: Office,
+        events: &mut Vec<EventView>,
+    ) {
+        let slot = self.slot_of(project).expect("checked: in play");
+        let signed = &mut self.projects[slot].signed;
+        let at = signed
+            .iter()
+            .position(|&i| i == icon)
+            .expect("checked: covered");
+        signed.remove(at);
+        self.signatures_left += 1;
+        events.push(EventView::SignatureRemoved {
+            seat,
+            project,
+            icon,
+        });
+    }
+
     fn win(&mut self, e: Employee, amount: i8, events: &mut Vec<EventView>) -> Next {
         self.gain(e, amount, Why::Chart, events);
         Next::End
@@ -217,7 +277,10 @@ impl Dilbert {
     pub(super) fn move_cubicle(&mut self, seat: Seat, closer: bool, events: &mut Vec<EventView>) {
         let rank = self.hire(seat).cubicle;
         let target = if closer { rank - 1 } else { rank + 1 };
-        if target == 0 || usize::from(target) > self.seat_count() {
+        if target == 0
+            || usize::from(target) > self.seat_count()
+            || !self.cubicle_may_move(seat, closer)
+        {
             return;
         }
         if let Some(other) = self.hires.iter().position(|h| h.cubicle == target) {
@@ -232,6 +295,20 @@ impl Dilbert {
 
     fn can_move_cubicle_away(&self, seat: Seat) -> bool {
         usize::from(self.hire(seat).cubicle) < self.seat_count()
+            && self.cubicle_may_move(seat, false)
+    }
+
+    /// Whether the Hot-Desking Consultant lets `seat`'s cubicle move one
+    /// step (neither its owner nor the neighbour it swaps with is bound).
+    pub(super) fn cubicle_may_move(&self, seat: Seat, closer: bool) -> bool {
+        let rank = self.hire(seat).cubicle;
+        let target = if closer {
+            rank.wrapping_sub(1)
+        } else {
+            rank + 1
+        };
+        let frozen = |h: &super::Hire| self.bound_by(h.employee, Rule::FrozenCubicles);
+        !frozen(self.hire(seat)) && !self.hires.iter().any(|h| h.cubicle == target && frozen(h))
     }
 
     pub(super) fn new_consultant(&mut self, events: &mut Vec<EventView>) {
@@ -365,6 +442,9 @@ pub fn decision_actions(game: &Dilbert, seat: Seat, pending: &Pending) -> Vec<Ac
             actions
         }
         Pending::Bargain => vec![Action::Bargain, Action::Decline],
+        Pending::LoadedDie { .. } => std::iter::once(Action::Roll)
+            .chain((1..=6).map(|value| Action::LoadDie { value }))
+            .collect(),
     }
 }
 
@@ -379,7 +459,9 @@ pub fn decide(
 ) {
     let pending = match &game.stage {
         Stage::Turn {
-            step: TurnStep::Sign { office, arrived },
+            step: TurnStep::Sign {
+                office, arrived, ..
+            },
             ..
         } => {
             // `Decline` at the sign step: no signature.
@@ -448,14 +530,7 @@ pub fn decide(
             game.place_signature(slot, icon, me, chance, events);
         }
         (Pending::RemoveSignature, Action::RemoveSignature { project, icon }) => {
-            let slot = game.slot_of(project).expect("checked: in play");
-            game.projects[slot].signed.retain(|&i| i != icon);
-            game.signatures_left += 1;
-            events.push(EventView::SignatureRemoved {
-                seat,
-                project,
-                icon,
-            });
+            game.remove_signature(seat, project, icon, events);
         }
         (Pending::SwapWork, Action::SwapWork { first, second }) => {
             for (from, to) in [(first, second), (second, first)] {
@@ -490,15 +565,16 @@ pub fn decide(
             return game.discards_then(vec![seat], Then::EndTurn, chance, events);
         }
         (Pending::Unassign, Action::Unassign { project }) => {
-            let slot = game.slot_of(project).expect("checked: in play");
-            let team = &mut game.projects[slot].team;
-            let at = team.iter().position(|&e| e == me).expect("checked");
-            team.remove(at);
-            game.hire_mut(seat).free_work += 1;
-            events.push(EventView::Unassigned {
-                employee: me,
-                project,
-            });
+            game.take_back_work(me, project, events);
+        }
+        (Pending::LoadedDie { office }, Action::Roll | Action::LoadDie { .. }) => {
+            if let Action::LoadDie { value } = action {
+                // The picked result is the next roll.
+                game.dice.push_front(value);
+                game.cheated(|c| c.die = true);
+            }
+            let next = game.roll_chart(seat, office, chance, events);
+            return game.carry_on(seat, next, chance, events);
         }
         (Pending::Bargain, Action::Bargain) => {
             game.gain(me, -2, Why::Bargain, events);

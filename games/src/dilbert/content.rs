@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 
 use cubicle_protocol::dilbert::{
     Board, ChartLine, ConsultantCard, Criterion, Employee, EmployeeCard, Gender, Measure, MemoCard,
-    Office, OfficeCard, ProjectCard, ProjectEffect, Timing, Token, TokenCard,
+    Office, OfficeCard, ProjectCard, ProjectEffect, Token, TokenCard,
 };
 
+use super::cards;
 use super::map::OfficeMap;
 
 pub const PROJECT_COUNT: usize = 26;
@@ -490,35 +491,28 @@ fn projects() -> Vec<ProjectCard> {
         .collect()
 }
 
-/// Part 1's memo deck: 70 placeholder memos with no effect, so that hands,
-/// draws, discards and the hand limit are real before the cards are.
 fn memos() -> Vec<MemoCard> {
-    const TITLES: [&str; 7] = [
-        "Reply All",
-        "FYI",
-        "Please Advise",
-        "Meeting Minutes",
-        "Policy Update",
-        "Cover Sheet",
-        "Out of Office",
-    ];
-    (0..MEMO_COUNT)
-        .map(|id| MemoCard {
+    cards::MEMOS
+        .iter()
+        .enumerate()
+        .map(|(id, m)| MemoCard {
             id: id as u8,
-            name: TITLES[id % TITLES.len()].to_owned(),
-            text: "No effect. Play it at the start of your turn to look busy.".to_owned(),
-            timing: Timing::StartOfTurn,
+            name: m.name.to_owned(),
+            text: m.text.to_owned(),
+            timing: m.timing,
+            real_life: matches!(m.effect, cards::Effect::RealLife(_)),
         })
         .collect()
 }
 
-/// Part 1's consultants: 18 placeholders with no effect.
 fn consultants() -> Vec<ConsultantCard> {
-    (0..CONSULTANT_COUNT)
-        .map(|id| ConsultantCard {
+    cards::CONSULTANTS
+        .iter()
+        .enumerate()
+        .map(|(id, c)| ConsultantCard {
             id: id as u8,
-            name: format!("Consultant #{}", id + 1),
-            text: "Bills by the hour and changes nothing.".to_owned(),
+            name: c.name.to_owned(),
+            text: c.text.to_owned(),
         })
         .collect()
 }
@@ -530,20 +524,36 @@ fn tokens() -> Vec<TokenCard> {
         text: text.to_owned(),
     };
     vec![
-        card(Token::Donut, "Donut", "Whoever ends a move here eats it."),
-        card(Token::OutOfOrder, "Out of Order", "This office is closed."),
-        card(Token::Todd, "Todd", "Todd follows someone around."),
+        card(
+            Token::Donut,
+            "Donut",
+            "The next employee to end a move in this office eats it and gains 3.",
+        ),
+        card(
+            Token::OutOfOrder,
+            "Out of Order",
+            "Nobody may enter this office until the Boss's turn.",
+        ),
+        card(
+            Token::Todd,
+            "Todd",
+            "His employee walks 2 less and may not run until the Boss's turn.",
+        ),
         card(
             Token::Ted,
             "Ted the Generic Guy",
-            "Blocks a hall square. Not an employee.",
+            "Blocks a hall square until the Boss's turn. Not an employee: no card affects him.",
         ),
         card(
             Token::FamilyPortrait,
             "Family Portrait",
-            "Cheers up a cubicle.",
+            "+3 at the final count.",
         ),
-        card(Token::PlasticPlant, "Plastic Plant", "Counts at the end."),
+        card(
+            Token::PlasticPlant,
+            "Plastic Plant",
+            "-2 at the final count.",
+        ),
     ]
 }
 

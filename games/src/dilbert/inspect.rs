@@ -26,6 +26,7 @@ impl Dilbert {
     /// 26 projects, 17 work tokens, 15 signatures, 18 consultants.
     pub fn assert_accounted(&self) {
         let mut memos: Vec<MemoId> = self.memo_deck.iter().copied().collect();
+        memos.extend(self.out_tray.iter().map(|&(m, ..)| m));
         for h in &self.hires {
             memos.extend(&h.hand);
         }

@@ -6,6 +6,7 @@ use cubicle_protocol::dilbert::{
 };
 use cubicle_protocol::Seat;
 
+use super::cards::Rule;
 use super::content;
 use super::{Dilbert, Slot, Stage, TurnStep};
 use crate::Chance;
@@ -55,6 +56,7 @@ impl Dilbert {
         for &e in &team {
             let seat = self.seat_of(e).expect("in play");
             self.hire_mut(seat).free_work -= 1;
+            self.since[usize::from(seat)].assigned.push(project);
         }
         let entry = Slot {
             project,
@@ -217,7 +219,12 @@ pub fn sign(
     events: &mut Vec<EventView>,
 ) {
     let Stage::Turn {
-        step: TurnStep::Sign { office, arrived },
+        step:
+            TurnStep::Sign {
+                office,
+                arrived,
+                second,
+            },
         ..
     } = game.stage
     else {
@@ -231,5 +238,22 @@ pub fn sign(
     });
     let by = game.hire(seat).employee;
     game.place_signature(slot, icon, by, chance, events);
+    if game.bound_by(by, Rule::SignatureBonus(1)) {
+        game.gain(by, 1, Why::Consultant, events);
+    }
+    if second {
+        game.cheated(|c| c.signature = true);
+    } else if game.on_fast_track(seat) && can_sign(game, office) {
+        // Management Fast Track: a second signature is on offer.
+        game.stage = Stage::Turn {
+            seat,
+            step: TurnStep::Sign {
+                office,
+                arrived,
+                second: true,
+            },
+        };
+        return;
+    }
     game.office_effect(seat, office, arrived, chance, events);
 }

@@ -37,6 +37,13 @@ pub fn validate_fixture(fixture: &Fixture, seats: usize) -> Result<(), SetupErro
             return bad(format!("memos: each of the {MEMO_COUNT} ids once"));
         }
     }
+    if let Some(consultants) = &fixture.consultants {
+        if !is_permutation(consultants, CONSULTANT_COUNT) {
+            return bad(format!(
+                "consultants: each of the {CONSULTANT_COUNT} ids once"
+            ));
+        }
+    }
     if fixture.dice.iter().any(|d| !(1..=6).contains(d)) {
         return bad("dice: every roll is 1 to 6".to_owned());
     }
@@ -96,8 +103,14 @@ pub fn start(
             ids.into()
         }
     };
-    let mut consultants: Vec<u8> = (0..CONSULTANT_COUNT as u8).collect();
-    chance.shuffle(&mut consultants);
+    let consultants: Vec<u8> = match &fixture.consultants {
+        Some(order) => order.clone(),
+        None => {
+            let mut ids: Vec<u8> = (0..CONSULTANT_COUNT as u8).collect();
+            chance.shuffle(&mut ids);
+            ids
+        }
+    };
 
     let mut game = Dilbert {
         hires: Vec::new(),
@@ -110,6 +123,7 @@ pub fn start(
         project_deck,
         project_discard: Vec::new(),
         memo_deck,
+        out_tray: Vec::new(),
         consultant: None,
         dilbert_ignores: false,
         consultant_deck: consultants.into(),
@@ -122,6 +136,12 @@ pub fn start(
         dice: fixture.dice.iter().copied().collect(),
         last_roll: None,
         ending: None,
+        tokens: Vec::new(),
+        boss_step: super::boss::BOSS_STEP,
+        extra_legs: 0,
+        fast_track: None,
+        since: vec![Default::default(); seats],
+        memo_player: None,
         reach_memo: Default::default(),
     };
     let mut events = Vec::new();

@@ -21,6 +21,7 @@ fn fixture(employees: &[Employee]) -> Options {
             employees: Some(employees.to_vec()),
             projects: Some((0..26).collect()),
             memos: Some((0..70).collect()),
+            consultants: None,
             dice: Vec::new(),
         }),
     }
@@ -86,6 +87,15 @@ fn decision(game: &DilbertGame) -> Option<&Pending> {
         } => Some(p),
         _ => None,
     }
+}
+
+/// Whether `seat` is at the end-of-turn step.
+fn ending_turn(game: &DilbertGame, seat: Seat) -> bool {
+    game.stage
+        == Stage::Turn {
+            seat,
+            step: TurnStep::EndTurn,
+        }
 }
 
 fn turn_of(game: &DilbertGame) -> Option<Seat> {
@@ -365,6 +375,7 @@ fn a_hand_over_five_is_discarded_down_before_anything_else() {
     let here = game.hire(0).at;
     play(&mut game, 0, Action::Move { to: here });
     // Seat 0 stayed in Engineering: drew a memo (5); then seat 1's turn.
+    play(&mut game, 0, Action::EndTurn);
     assert_eq!(turn_of(&game), Some(1));
     assert_eq!(game.to_act(), vec![1]);
     let legal = game.legal(1);
@@ -450,7 +461,10 @@ fn marketing_chart() {
     roll_in(&mut game, Office::Marketing, 5);
     assert!(game.hire(0).down);
     assert_eq!(happiness(&game, 0), -1);
-    assert_eq!(turn_of(&game), Some(1));
+    assert!(
+        ending_turn(&game, 0),
+        "the office is done: only the end of the turn is left"
+    );
 }
 
 #[test]
@@ -495,7 +509,10 @@ fn accounting_chart() {
         ),
         (0, 2, 2)
     );
-    assert_eq!(turn_of(&game), Some(1));
+    assert!(
+        ending_turn(&game, 0),
+        "the office is done: only the end of the turn is left"
+    );
 
     // 6: the Schedule may be discarded.
     let mut game = staged(&[Dilbert, Wally, Tina]);
@@ -584,7 +601,10 @@ fn copy_room_chart() {
     // 5-6 with no signature anywhere: nothing to copy, the turn ends.
     let mut game = staged(&[Dilbert, Wally, Tina]);
     roll_in(&mut game, Office::CopyRoom, 5);
-    assert_eq!(turn_of(&game), Some(1));
+    assert!(
+        ending_turn(&game, 0),
+        "the office is done: only the end of the turn is left"
+    );
     // With a Marketing signature on Platypus (slot 0), copy it onto
     // another project that needs Marketing.
     let mut game = staged(&[Dilbert, Wally, Tina]);
@@ -616,7 +636,10 @@ fn human_resources_chart() {
     // 1-2: everyone else draws.
     let mut game = staged(&[Dilbert, Wally, Tina]);
     roll_in(&mut game, Office::HumanResources, 1);
-    // 3 + 1; seat 1 also drew to start the next turn.
+    assert_eq!(game.hire(1).hand.len(), 4);
+    assert_eq!(game.hire(2).hand.len(), 4);
+    play(&mut game, 0, Action::EndTurn);
+    // Seat 1 also drew to start the next turn.
     assert_eq!(game.hire(1).hand.len(), 5);
     assert_eq!(game.hire(2).hand.len(), 4);
 
@@ -640,6 +663,7 @@ fn human_resources_chart() {
         },
     );
     assert!(game.hire(0).hand.contains(&top[1]));
+    play(&mut game, 0, Action::EndTurn);
     // Seat 1 drew next: the card seat 0 put on top; the third is now on top.
     assert!(game.hire(1).hand.contains(&top[2]));
     assert_eq!(game.memo_deck.front(), Some(&top[0]));
@@ -810,7 +834,8 @@ fn the_boss_checks_projects_in_order_then_moves_and_only_then_may_end_the_game()
             // Engineering draws; keep hands under the limit.
             game.hire_mut(seat).hand.clear();
         }
-        events = play(&mut game, seat, Action::Move { to: here });
+        play(&mut game, seat, Action::Move { to: here });
+        events = play(&mut game, seat, Action::EndTurn);
     }
     let checked: Vec<u8> = events
         .iter()

@@ -3,21 +3,25 @@
 //! then the next player, or the Boss after the last.
 
 use cubicle_protocol::dilbert::{
-    Action, Employee, EventView, MemoId, Office, Roll, SpaceId, Timing, Why, HAND_LIMIT,
-    HAPPINESS_MAX, HAPPINESS_MIN,
+    Action, Employee, EventView, MemoId, Office, Roll, SpaceId, Token, Why, HAPPINESS_MAX,
+    HAPPINESS_MIN,
 };
 use cubicle_protocol::Seat;
 
 use std::borrow::Cow;
 
+use super::cards::Rule;
 use super::movement::{self, Presence, Reach};
-use super::{content, projects, Dilbert, ReachKey, Stage, Then, TurnStep};
+use super::{
+    content, fast_track, memos, projects, tokens, Dilbert, ReachKey, Stage, Then, TurnStep,
+};
 use crate::Chance;
 
 /// Other pieces as a walk meets them (see [`Dilbert::obstacles`]).
 #[derive(Default)]
 struct Obstacles {
-    list: [(SpaceId, Presence); 6],
+    /// Five other pieces, Ted and the Out of Order sign at most.
+    list: [(SpaceId, Presence); 8],
     len: usize,
 }
 
@@ -44,6 +48,7 @@ const STAND_UP_COST: u8 = 2;
 impl Dilbert {
     pub(super) fn start_round(&mut self, chance: &mut dyn Chance, events: &mut Vec<EventView>) {
         self.round += 1;
+        self.boss_step = super::boss::BOSS_STEP;
         events.push(EventView::RoundStarted { round: self.round });
         self.start_turn(self.first_player, chance, events);
     }
@@ -53,6 +58,15 @@ impl Dilbert {
             seat,
             step: TurnStep::Move { ran: None },
         };
+        self.extra_legs = 0;
+        let me = self.hire(seat);
+        let happiest_alone = self
+            .hires
+            .iter()
+            .all(|h| h.employee == me.employee || h.happiness < me.happiness);
+        if happiest_alone && self.bound_by(me.employee, Rule::FlatHierarchy) {
+            self.gain(me.employee, -1, Why::Consultant, events);
+        }
         self.draw(seat, events);
         self.discards_then(vec![seat], Then::Move, chance, events);
     }
@@ -71,7 +85,7 @@ impl Dilbert {
     }
 
     /// Moves a memo from `seat`'s hand to the bottom of the deck.
-    fn put_back(&mut self, seat: Seat, memo: MemoId) {
+    pub(super) fn put_back(&mut self, seat: Seat, memo: MemoId) {
         let hire = self.hire_mut(seat);
         let at = hire.hand.iter().position(|&m| m == memo).expect("in hand");
         hire.hand.remove(at);
@@ -89,7 +103,7 @@ impl Dilbert {
     ) {
         let waiting: Vec<Seat> = seats
             .into_iter()
-            .filter(|&s| self.hire(s).hand.len() > HAND_LIMIT)
+            .filter(|&s| self.hire(s).hand.len() > self.hand_limit(s))
             .collect();
         let Stage::Turn { seat, step } = &mut self.stage else {
             unreachable!("discards happen during turns")
@@ -105,8 +119,9 @@ impl Dilbert {
         }
     }
 
-    /// Changes `employee`'s happiness by `amount`, within -27..27. Ratbert
-    /// loses one less of any loss of two or more.
+    /// Changes `employee`'s happiness by `amount`, within -27..27, after
+    /// the consultant in play changes it. Ratbert loses one less of any
+    /// loss of two or more.
     pub(super) fn gain(
         &mut self,
         employee: Employee,
@@ -117,6 +132,10 @@ impl Dilbert {
         let Some(seat) = self.seat_of(employee) else {
             return;
         };
+        let amount = amount + self.consultant_change(employee, amount, why);
+        if why == Why::Memo && self.memo_loss_blocked(employee, amount) {
+            return;
+        }
         let amount = if employee == Employee::Ratbert && amount <= -2 {
             amount + 1
         } else {
@@ -126,6 +145,9 @@ impl Dilbert {
         let now = (hire.happiness + amount).clamp(HAPPINESS_MIN, HAPPINESS_MAX);
         let changed = now - hire.happiness;
         hire.happiness = now;
+        if matches!(why, Why::Memo | Why::RealLife) {
+            self.note_memo_loss(employee, changed);
+        }
         events.push(EventView::Happiness {
             employee,
             amount: changed,
@@ -137,6 +159,22 @@ impl Dilbert {
     pub(super) fn knock_down(&mut self, seat: Seat, events: &mut Vec<EventView>) {
         self.hire_mut(seat).down = true;
         events.push(EventView::KnockedDown { seat });
+        let employee = self.hire(seat).employee;
+        if self.bound_by(employee, Rule::FallLoss) {
+            self.gain(employee, -1, Why::Consultant, events);
+        }
+    }
+
+    /// What the consultant adds to a happiness change of `amount` for
+    /// `why` (project checks and office charts; 0 otherwise).
+    fn consultant_change(&self, employee: Employee, amount: i8, why: Why) -> i8 {
+        match (self.rule_for(employee), why) {
+            (Some(Rule::CheckLosses(more)), Why::Project) if amount < 0 => -more,
+            (Some(Rule::CheckGains(more)), Why::Project) if amount > 0 => more,
+            (Some(Rule::ChartGains(more)), Why::Chart) if amount > 0 => more,
+            (Some(Rule::ChartLosses(more)), Why::Chart) if amount < 0 => -more,
+            _ => 0,
+        }
     }
 
     /// The pieces in a mover's way: (space, what stands there) for every
@@ -157,18 +195,50 @@ impl Dilbert {
             obstacles.list[obstacles.len] = (hire.at, presence);
             obstacles.len += 1;
         }
+        for closed in self.closed_spaces() {
+            if closed != SpaceId::MAX {
+                obstacles.list[obstacles.len] = (closed, Presence::Blocked);
+                obstacles.len += 1;
+            }
+        }
         obstacles
     }
 
-    /// How far `seat` may walk now (having rolled `ran` to run).
+    /// How far `seat` may walk now (having rolled `ran` to run), with
+    /// Management Fast Track's extra legs.
     pub(super) fn allowance(&self, seat: Seat, ran: Option<u8>) -> u8 {
+        let legs = if self.on_fast_track(seat) {
+            fast_track::LEGS
+        } else {
+            0
+        };
+        self.honest_allowance(seat, ran) + legs
+    }
+
+    /// How far `seat` may walk without cheating: Motivation (less 2 to
+    /// stand up), plus the run, memos' extra legs and the consultant's
+    /// change, less Todd's 2; at least 1 while standing.
+    pub(super) fn honest_allowance(&self, seat: Seat, ran: Option<u8>) -> u8 {
         let hire = self.hire(seat);
         let motivation = content::printed(hire.employee).motivation;
-        if hire.down {
-            motivation.saturating_sub(STAND_UP_COST)
+        let rule = self.rule_for(hire.employee);
+        let base = if hire.down {
+            let cost = match rule {
+                Some(Rule::StandUpCost(cost)) => cost,
+                _ => STAND_UP_COST,
+            };
+            motivation.saturating_sub(cost)
         } else {
             motivation + ran.unwrap_or(0)
+        };
+        let mut walk = i16::from(base) + i16::from(self.extra_legs);
+        if let Some(Rule::Walk(by)) = rule {
+            walk += i16::from(by);
         }
+        if self.has_token(hire.employee, Token::Todd) {
+            walk -= i16::from(tokens::TODD);
+        }
+        walk.clamp(i16::from(!hire.down), i16::from(u8::MAX - 1)) as u8
     }
 
     /// Where `seat` can walk now: the search remembered for this very
@@ -212,7 +282,12 @@ impl Dilbert {
         for (slot, hire) in pieces.iter_mut().zip(&self.hires) {
             *slot = (hire.at, hire.down);
         }
-        ReachKey { seat, ran, pieces }
+        ReachKey {
+            seat,
+            allowance: self.allowance(seat, ran),
+            pieces,
+            closed: self.closed_spaces(),
+        }
     }
 
     /// After an action: if a seat is about to move, searches once now, so
@@ -237,13 +312,43 @@ impl Dilbert {
         }
     }
 
-    /// The turn of `seat` is over: the next player's, or the Boss's.
+    /// The memos `seat` played before this turn go from the out tray to the
+    /// bottom of the deck, face down.
+    fn empty_out_tray(&mut self, seat: Seat) {
+        let mut kept = Vec::with_capacity(self.out_tray.len());
+        for (memo, by, round) in std::mem::take(&mut self.out_tray) {
+            if by == seat && round < self.round {
+                self.memo_deck.push_back(memo);
+            } else {
+                kept.push((memo, by, round));
+            }
+        }
+        self.out_tray = kept;
+    }
+
+    /// `seat` has moved and the office is done: the end-of-turn step.
     pub(super) fn end_turn(
+        &mut self,
+        seat: Seat,
+        _chance: &mut dyn Chance,
+        _events: &mut Vec<EventView>,
+    ) {
+        self.stage = Stage::Turn {
+            seat,
+            step: TurnStep::EndTurn,
+        };
+    }
+
+    /// The turn of `seat` is over: the next player's, or the Boss's.
+    pub(super) fn pass_turn(
         &mut self,
         seat: Seat,
         chance: &mut dyn Chance,
         events: &mut Vec<EventView>,
     ) {
+        self.forget_since(seat);
+        self.extra_legs = 0;
+        self.empty_out_tray(seat);
         if seat == self.last_seat() {
             self.boss_turn(chance, events);
         } else {
@@ -288,14 +393,8 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
     let hire = game.hire(seat);
     let mut actions = Vec::new();
     if ran.is_none() {
-        let mut hand = hire.hand.clone();
-        hand.sort_unstable();
-        actions.extend(
-            hand.into_iter()
-                .filter(|&memo| playable_before_moving(memo))
-                .map(|memo| Action::Play { memo }),
-        );
-        if !hire.down {
+        actions.extend(memos::play_actions(game, seat));
+        if may_run(game, seat) {
             actions.push(Action::Run);
         }
         if hire.employee == Employee::Dilbert && game.consultant.is_some() {
@@ -313,15 +412,19 @@ pub fn move_actions(game: &Dilbert, seat: Seat, ran: Option<u8>) -> Vec<Action> 
     actions
 }
 
-/// Whether `memo` is played at the start of a turn, before moving.
-pub fn playable_before_moving(memo: MemoId) -> bool {
-    content::board().memos[usize::from(memo)].timing == Timing::StartOfTurn
+/// Whether `seat` may run: standing, no consultant against it, no Todd.
+pub fn may_run(game: &Dilbert, seat: Seat) -> bool {
+    let hire = game.hire(seat);
+    !hire.down
+        && !game.bound_by(hire.employee, Rule::NoRunning)
+        && !game.has_token(hire.employee, Token::Todd)
 }
 
-/// Part 1's memos have no effect: played, shown, and put at the bottom.
-pub fn play_memo(game: &mut Dilbert, seat: Seat, memo: MemoId, events: &mut Vec<EventView>) {
-    game.put_back(seat, memo);
-    events.push(EventView::Played { seat, memo });
+/// The end-of-turn step: end-of-turn memos, and the end.
+pub fn end_actions(game: &Dilbert, seat: Seat) -> Vec<Action> {
+    let mut actions = memos::play_actions(game, seat);
+    actions.push(Action::EndTurn);
+    actions
 }
 
 pub fn run(game: &mut Dilbert, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<EventView>) {
@@ -336,13 +439,15 @@ pub fn run(game: &mut Dilbert, seat: Seat, chance: &mut dyn Chance, events: &mut
         value,
         office: None,
     });
-    if value == 6 {
+    let risky = game.bound_by(game.hire(seat).employee, Rule::RiskyRuns);
+    if value == 6 || (value == 5 && risky) {
         let heck = game.map().space_of(Office::Heck);
         let hire = game.hire_mut(seat);
         hire.at = heck;
         hire.down = true;
         events.push(EventView::ToHeck { seat });
-        game.end_turn(seat, chance, events);
+        // "End your turn immediately": no end-of-turn memos.
+        game.finish_turn(seat, chance, events);
     } else if let Stage::Turn { step, .. } = &mut game.stage {
         *step = TurnStep::Move { ran: Some(value) };
     }
@@ -358,6 +463,17 @@ pub fn move_along(
     events: &mut Vec<EventView>,
 ) {
     let to = *path.last().expect("a path ends somewhere");
+    let ran = match game.stage {
+        Stage::Turn {
+            step: TurnStep::Move { ran },
+            ..
+        } => ran,
+        _ => None,
+    };
+    // Management Fast Track: farther than an honest walk is a cheat.
+    if path.len() - 1 > usize::from(game.honest_allowance(seat, ran)) {
+        game.cheated(|c| c.legs = true);
+    }
     let hire = game.hire_mut(seat);
     if hire.down {
         hire.down = false;
@@ -365,14 +481,22 @@ pub fn move_along(
     }
     let hire = game.hire_mut(seat);
     hire.at = to;
+    let employee = hire.employee;
     let arrived = path.len() > 1;
     events.push(EventView::Moved { seat, path });
+    if arrived {
+        game.eat_donut(employee, to, events);
+    }
     match game.map().office_at(to) {
         None => game.end_turn(seat, chance, events),
         Some(office) if projects::can_sign(game, office) => {
             game.stage = Stage::Turn {
                 seat,
-                step: TurnStep::Sign { office, arrived },
+                step: TurnStep::Sign {
+                    office,
+                    arrived,
+                    second: false,
+                },
             };
         }
         Some(office) => game.office_effect(seat, office, arrived, chance, events),

@@ -1,9 +1,12 @@
 //! What each viewer sees: the public table, their own hand and peek, and
 //! each event with the memo ids they may not see blanked.
 
-use cubicle_protocol::dilbert::{EventView, Player, ProjectInPlay, Stage as StageView, Step, View};
+use cubicle_protocol::dilbert::{
+    EventView, FastTrack, Player, ProjectInPlay, Question, Stage as StageView, Step, View,
+};
+use cubicle_protocol::Seat;
 
-use super::{content, Dilbert, Stage, TurnStep};
+use super::{content, tokens, Dilbert, Stage, TurnStep};
 use crate::Viewer;
 
 impl Dilbert {
@@ -57,7 +60,7 @@ impl Dilbert {
             _ => None,
         };
         View {
-            stage: self.stage_view(),
+            stage: self.stage_view(me),
             round: self.round,
             boss: self.boss,
             players,
@@ -79,7 +82,22 @@ impl Dilbert {
             consultant_deck: self.consultant_deck.len() as u8,
             memo_deck: self.memo_deck.len() as u8,
             signatures_left: self.signatures_left,
-            tokens: Vec::new(),
+            tokens: self
+                .tokens
+                .iter()
+                .map(|&(token, at)| tokens::place_view(token, at))
+                .collect(),
+            boss_step: self.boss_step,
+            fast_track: self.fast_track.map(|f| FastTrack {
+                seat: f.seat,
+                cheats: (me == Some(f.seat)).then_some(f.cheats),
+            }),
+            out_tray: self.out_tray.iter().map(|&(m, ..)| m).collect(),
+            recent_memos: me
+                .and_then(|s| self.since.get(usize::from(s)))
+                .map(|since| since.played.clone())
+                .unwrap_or_default(),
+            texts_hidden: self.texts_hidden_from(me),
             hand: me
                 .and_then(|s| self.hires.get(usize::from(s)))
                 .map(|h| sorted(&h.hand)),
@@ -89,7 +107,7 @@ impl Dilbert {
         }
     }
 
-    fn stage_view(&self) -> StageView {
+    fn stage_view(&self, viewer: Option<Seat>) -> StageView {
         match &self.stage {
             Stage::Vote { votes } => StageView::Vote {
                 voted: votes.iter().map(Option::is_some).collect(),
@@ -101,8 +119,14 @@ impl Dilbert {
                     TurnStep::Discard { waiting, .. } => Step::Discard {
                         waiting: waiting.clone(),
                     },
+                    // Management Fast Track's extra legs are the mover's
+                    // secret.
                     TurnStep::Move { ran } => Step::Move {
-                        allowance: self.allowance(*seat, *ran),
+                        allowance: if viewer == Some(*seat) {
+                            self.allowance(*seat, *ran)
+                        } else {
+                            self.honest_allowance(*seat, *ran)
+                        },
                         ran: *ran,
                     },
                     TurnStep::Sign { office, .. } => Step::Sign { office: *office },
@@ -112,6 +136,15 @@ impl Dilbert {
                     TurnStep::Question { question, answers } => Step::Question {
                         question: *question,
                         answered: answers.iter().map(Option::is_some).collect(),
+                    },
+                    TurnStep::RealLife { memo, answers, .. } => Step::Question {
+                        question: Question::RealLife { memo: *memo },
+                        answered: answers.iter().map(Option::is_some).collect(),
+                    },
+                    TurnStep::EndTurn => Step::EndTurn,
+                    TurnStep::CallOut { accusations } => Step::CallOut {
+                        cheater: *seat,
+                        answered: accusations.iter().map(Option::is_some).collect(),
                     },
                 },
             },
@@ -143,6 +176,11 @@ pub fn event_view(event: &EventView, viewer: Viewer) -> EventView {
         EventView::Peeked { seat, memos } => EventView::Peeked {
             seat: *seat,
             memos: memos.clone().filter(|_| mine(*seat)),
+        },
+        EventView::MemoTaken { from, to, memo } => EventView::MemoTaken {
+            from: *from,
+            to: *to,
+            memo: memo.filter(|_| mine(*from) || mine(*to)),
         },
         other => other.clone(),
     }

@@ -12,9 +12,9 @@ use super::osaki::{Picker, Player, Table};
 use super::{Client, TestServer};
 
 pub const GAME: &str = "dilbert";
-/// The rules end every game by then (the Boss moves three down a track of
-/// 27 each round, and nobody's happiness goes below -27).
-pub const MAX_ROUNDS: u64 = 18;
+/// The rules end every game by then (the Boss moves at least one down a
+/// track of 27 each round, and nobody's happiness goes below -27).
+pub const MAX_ROUNDS: u64 = 54;
 
 /// Creates a Dilbert room with default options, seats every player through
 /// the protocol (seat 0 is the host), seat `s` answering the worst-job
@@ -90,13 +90,20 @@ pub fn pick_action(picker: &mut Picker, legal: &[Value]) -> Value {
     }
 }
 
-/// The view without what only its viewer knows (`hand`, `peek`): what every
-/// client must agree on.
+/// The view without what only its viewer knows (`hand`, `peek`, the memos
+/// since its last turn, whether it may read card texts, Management Fast
+/// Track's cheats and extra legs): what every client must agree on.
 pub fn public_facts(view: &Value) -> Value {
     let mut view = view.clone();
     let map = view.as_object_mut().expect("a view object");
-    for private in ["hand", "peek"] {
+    for private in ["hand", "peek", "recent_memos", "texts_hidden"] {
         map.remove(private);
+    }
+    if !map["fast_track"].is_null() {
+        map["fast_track"]["cheats"] = Value::Null;
+        if let Some(step) = map["stage"].get_mut("step") {
+            step["allowance"] = Value::Null;
+        }
     }
     view
 }
@@ -121,6 +128,17 @@ pub fn assert_secrets_kept(transcript: &[String], me: Option<Seat>) {
         let at = || format!("frame {index} to {me:?}: {text}");
         for event in frame_events(&frame) {
             let kind = event["kind"].as_str().expect("an event tag");
+            if kind == "memo_taken" {
+                let held = [&event["from"], &event["to"]]
+                    .iter()
+                    .any(|s| s.as_u64() == me.map(u64::from));
+                assert_eq!(
+                    !event["memo"].is_null(),
+                    held,
+                    "`memo_taken.memo` for the two hands only; {}",
+                    at()
+                );
+            }
             for (name, holder, secret) in SECRET_FIELDS {
                 if kind != name {
                     continue;
@@ -149,6 +167,12 @@ pub fn assert_secrets_kept(transcript: &[String], me: Option<Seat>) {
                 assert!(
                     deciding || view["peek"].is_null(),
                     "a peek only for the seat deciding; {}",
+                    at()
+                );
+                let cheater = view["fast_track"]["seat"].as_u64();
+                assert!(
+                    cheater == Some(u64::from(seat)) || view["fast_track"]["cheats"].is_null(),
+                    "Fast Track cheats for the cheater only; {}",
                     at()
                 );
                 let held = view["hand"].as_array().map_or(0, Vec::len) as u64;
