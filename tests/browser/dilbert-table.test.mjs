@@ -2,9 +2,11 @@
 // boards and views (fixtures/dilbert/), served with the client's files by
 // a tiny static server, in headless Chromium at 375 px. It checks what a
 // player would notice: every legal action has exactly one kind of control
-// and sends itself unchanged, the map is usable by keyboard, pieces and
-// dice move, every event kind reads as words, names stay text.
-// The game's end-to-end suite (with the real server) is separate.
+// and sends itself unchanged (memos aimed through the target chooser, the
+// call-out through its form), the map is usable by keyboard, pieces and
+// dice move, tokens, the Fast Track and hidden texts show, the card
+// reference lists the whole board, every event kind reads as words, names
+// stay text. The game's end-to-end suite (with the real server) is separate.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -58,15 +60,65 @@ async function open(s) {
   await page.waitForFunction(() => window.__ready === true);
 }
 
-for (const s of ['move', 'sign', 'swap_trait', 'keep_memo', 'swap_work', 'copy', 'question', 'discard', 'vote', 'pick', 'watching', 'ending']) {
-  test(`${s}: the controls offer exactly the legal actions`, async () => {
+/**
+ * Every action the page offers, with the kind of control offering it:
+ * what is on the table now, what each memo's target chooser offers once
+ * opened (then closed with Escape), and what the call-out form's Send
+ * carries for each combination of its boxes.
+ */
+async function offeredControls() {
+  const collect = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-action]')].map((e) => {
+        const kind = e.closest('.dl-map') ? 'map' : e.closest('.dl-chooser') ? 'chooser' : e.closest('.dl-hand') ? 'hand' : e.closest('.dl-project') ? 'icon' : e.closest('.dl-callout') ? 'form' : e.closest('.dl-prompt') ? 'prompt' : 'elsewhere';
+        return [e.dataset.action, kind];
+      }),
+    );
+  const pairs = await collect();
+  const choosers = page.locator('[data-choose-memo]');
+  for (let i = 0; i < (await choosers.count()); i += 1) {
+    await choosers.nth(i).click();
+    assert.equal(await page.locator('[data-testid="target-chooser"]').count(), 1, 'the chooser opens');
+    pairs.push(...(await collect()).filter(([, kind]) => kind === 'chooser' || kind === 'map'));
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[data-testid="target-chooser"]').count(), 0, 'Escape closes the chooser');
+  }
+  if ((await page.locator('.dl-callout').count()) > 0) {
+    pairs.splice(0, pairs.length, ...pairs.filter(([, kind]) => kind !== 'form'));
+    for (let i = 0; i < 8; i += 1) {
+      await page.locator('.dl-callout input[data-cheat="legs"]').setChecked((i & 1) !== 0);
+      await page.locator('.dl-callout input[data-cheat="die"]').setChecked((i & 2) !== 0);
+      await page.locator('.dl-callout input[data-cheat="signature"]').setChecked((i & 4) !== 0);
+      pairs.push([await page.locator('.dl-callout [data-legal="accuse"]').getAttribute('data-action'), 'form']);
+    }
+  }
+  return pairs;
+}
+
+const SCENARIOS = ['targets', 'end_turn', 'real_life', 'call_out', 'cheater', 'loaded_die', 'texts_hidden', 'move', 'sign', 'swap_trait', 'keep_memo', 'swap_work', 'copy', 'question', 'discard', 'vote', 'pick', 'watching', 'ending'];
+
+for (const s of SCENARIOS) {
+  test(`${s}: the controls offer exactly the legal actions, each through one kind of control`, async () => {
     await open(s);
-    const { offered, legal } = await page.evaluate(async (s) => {
-      const { scenarios } = await import('/board.js');
-      const offered = [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))].sort();
-      return { offered, legal: scenarios[s].legal.map((a) => JSON.stringify(a)).sort() };
+    const pairs = await offeredControls();
+    const legal = await page.evaluate(async (s) => (await import('/board.js')).scenarios[s].legal.map((a) => JSON.stringify(a)), s);
+    assert.deepEqual([...new Set(pairs.map(([a]) => a))].sort(), [...legal].sort());
+    // One kind of control per action. The one exception, as for moves: an
+    // office (or, for a move, staying put) is highlighted on the map and also
+    // listed as a button (a phone's map is small).
+    const kinds = new Map();
+    for (const [action, kind] of pairs) kinds.set(action, new Set([...(kinds.get(action) ?? []), kind]));
+    const { offices, here } = await page.evaluate(async (s) => {
+      const { board, scenarios } = await import('/board.js');
+      const sc = scenarios[s];
+      return { offices: board.spaces.filter((sp) => sp.office).map((sp) => sp.id), here: sc.view.players.find((p) => p.seat === (sc.seat ?? 0))?.at };
     }, s);
-    assert.deepEqual(offered, legal);
+    for (const [json, set] of kinds) {
+      const action = JSON.parse(json);
+      const space = action.type === 'move' ? action.to : action.target?.kind === 'space' ? action.target.space : null;
+      const listedToo = space !== null && (offices.includes(space) || (action.type === 'move' && space === here));
+      if (set.size > 1) assert.ok(listedToo && set.has('map') && set.size === 2, `${json} has controls of kinds ${[...set]}`);
+    }
   });
 }
 
@@ -177,8 +229,26 @@ test('every EventView kind has a log line in words', async () => {
   for (const [k, text] of lines) assert.ok(!text.startsWith('(') && !text.includes('undefined') && !text.includes('null') && !text.includes('[object'), `${k}: ${text}`);
 });
 
+test('every reason for a change of happiness reads as words', async () => {
+  const src = fs.readFileSync(path.join(REPO, 'protocol', 'src', 'dilbert.rs'), 'utf8');
+  const body = src.slice(src.indexOf('pub enum Why'));
+  const whys = [...body.slice(0, body.indexOf('}')).matchAll(/^    ([A-Z][A-Za-z]+),/gm)].map((m) => m[1].replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase());
+  assert.ok(whys.length >= 13, whys.join());
+  await open('move');
+  const lines = await page.evaluate(async () => {
+    const { events } = await import('/board.js');
+    const items = [...document.querySelectorAll('#log li')];
+    return events.map((e, i) => [e.kind === 'happiness' ? e.why : null, items[i].textContent]).filter(([why]) => why);
+  });
+  for (const why of whys) {
+    const line = lines.find(([w]) => w === why);
+    assert.ok(line, `no fixture happiness event for ${why}`);
+    assert.ok(!line[1].includes('_') && !line[1].includes(why === 'real_life' ? 'real life' : '\u0000'), `${why}: ${line[1]}`);
+  }
+});
+
 test('activeSeats: voters left, question answerers left, discarders waiting', async () => {
-  for (const [s, active, turn] of [['vote', [0, 2], null], ['question', [0, 2], 2], ['discard', [0], 3], ['pick', [0], null], ['ending', [], null]]) {
+  for (const [s, active, turn] of [['vote', [0, 2], null], ['question', [0, 2], 2], ['real_life', [0, 2], 2], ['call_out', [0, 3], 2], ['end_turn', [0], 0], ['discard', [0], 3], ['pick', [0], null], ['ending', [], null]]) {
     await open(s);
     assert.deepEqual(await page.evaluate(() => [window.__active, window.__turn]), [active, turn], s);
   }
@@ -222,4 +292,223 @@ test('a performance plays on every screen for a moment, with reactions that chan
   assert.ok(moment.includes('Ann') && moment.includes('Teapot'), moment);
   assert.ok(cheers.endsWith('\u00d72'), cheers);
   assert.deepEqual(sent, [], 'reactions send nothing to the server');
+});
+
+// ---- part 2: targets, new steps, tokens, Fast Track, hidden texts, card reference ----
+
+test('a memo with targets opens the chooser: targets in words, each sends its play unchanged', async () => {
+  await open('targets');
+  await page.getByRole('button', { name: 'Play Go to Heck!: choose a target' }).click();
+  const chooser = page.locator('[data-testid="target-chooser"]');
+  assert.match(await chooser.textContent(), /Send an employee to Heck/);
+  assert.deepEqual(await chooser.locator('[data-legal="play"]').allTextContents(), ['Bob (Wally)', 'Chie (Alice)', 'Désirée (Asok)']);
+  await chooser.getByRole('button', { name: 'Play Go to Heck! on Chie (Alice)' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'play', memo: 0, target: { kind: 'employee', employee: 'alice' } }]);
+});
+
+test('labels for projects, signatures, work tokens and memos say what they are', async () => {
+  await open('targets');
+  const labels = async (memo) => {
+    await page.locator(`[data-choose-memo="${memo}"]`).click();
+    const texts = await page.locator('[data-testid="target-chooser"] [data-legal="play"]').allTextContents();
+    await page.keyboard.press('Escape');
+    return texts;
+  };
+  assert.deepEqual(await labels(9), ['Project #1 (Project Aardvark)', 'Project #4 (The Gruntmaster 6000)', 'Project #6 (Budget Review)']);
+  assert.deepEqual(await labels(8), ['the Legal signature on Project #4 (The Gruntmaster 6000)', "the Boss's Office signature on Project #2 (Web Portal Redesign)"]);
+  assert.deepEqual(await labels(10), ['Bob (Wally) on Project #4 (The Gruntmaster 6000)', 'Chie (Alice) on Project #6 (Budget Review)', 'Play it as it is']);
+  assert.deepEqual(await labels(7), ['Out of Order', 'Plastic Plant']);
+  assert.deepEqual(await labels(4), ['Ann (Dilbert) on Project #5 (Crunch Time)']);
+});
+
+test('a memo aimed at spaces highlights them on the map instead of the moves; a click sends the play', async () => {
+  await open('targets');
+  assert.equal(await page.locator('.dl-target[data-legal="move"]').count(), 2);
+  await page.locator('[data-choose-memo="6"]').click();
+  assert.equal(await page.locator('.dl-target[data-legal="move"]').count(), 0, 'moves are not offered while aiming');
+  const spots = page.locator('.dl-target[data-legal="play"]');
+  assert.equal(await spots.count(), 3);
+  assert.match(await spots.first().getAttribute('aria-label'), /^Play Ted the Generic Guy on the hall \(column \d+, row \d+\)$/);
+  const expected = JSON.parse(await spots.nth(1).getAttribute('data-action'));
+  await spots.nth(1).click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [expected]);
+});
+
+test('the chooser by keyboard: focus moves into it, Tab reaches a target, Escape cancels back to the memo', async () => {
+  await open('targets');
+  const opener = page.locator('[data-choose-memo="0"]');
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-testid="target-chooser"]') !== null), true, 'focus is in the chooser');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-testid="target-chooser"]').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.chooseMemo), '0', 'focus is back on the memo');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.legal), 'play');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'play', memo: 0, target: { kind: 'employee', employee: 'wally' } }]);
+});
+
+test('an untargeted play next to targeted ones, and a memo with only an untargeted play', async () => {
+  await open('targets');
+  await page.getByRole('button', { name: 'Play Asleep at the Wheel', exact: true }).click();
+  await page.locator('[data-choose-memo="10"]').click();
+  await page.locator('[data-target-kind="none"] button').click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'play', memo: 2 }, { type: 'play', memo: 10 }]);
+});
+
+test('end of turn: End turn, the playable memos named, the Boss\u2019s step beside the track', async () => {
+  await open('end_turn');
+  const prompt = page.locator('[data-testid="prompt"]');
+  assert.match(await prompt.textContent(), /End of your turn.*Out of Order, Plastic Plant/);
+  assert.match(await page.locator('[data-testid="boss-step"]').textContent(), /Boss moves 2 this round/);
+  await page.locator('[data-choose-memo="3"]').click();
+  assert.equal(await page.locator('.dl-target[data-legal="play"]').count(), 2, 'both restrooms on the map');
+  await page.locator('[data-testid="target-chooser"]').getByRole('button', { name: "Play Out of Order on Men's Room" }).click();
+  await page.evaluate(() => window.__rerender()); // as the room does after sending
+  await page.getByRole('button', { name: 'End your turn' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [
+    { type: 'play', memo: 3, target: { kind: 'space', space: 13 } },
+    { type: 'end_turn' },
+  ]);
+  await open('move');
+  assert.equal(await page.locator('[data-testid="boss-step"]').count(), 0, 'no note when the Boss moves 3');
+});
+
+test('the real-life question: the card\u2019s text, Yes and No, a countdown', async () => {
+  await open('real_life');
+  assert.match(await page.locator('[data-testid="real-life-question"]').textContent(), /Have You Ever Napped at Work\?.*fallen asleep at your desk/);
+  assert.match(await page.locator('[data-testid="countdown"]').textContent(), /^Time left: 0:(29|30)$/);
+  assert.match(await page.textContent('[data-testid="turn-banner"]'), /real-life question/);
+  await page.getByRole('button', { name: 'No', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'answer', yes: false }, { type: 'answer', yes: true }]);
+  await page.waitForTimeout(1100);
+  assert.match(await page.locator('[data-testid="countdown"]').textContent(), /^Time left: 0:(28|29)$/, 'the countdown ticks');
+});
+
+test('the call-out: three boxes and Send, sending the accusation ticked; no cheats shown to the accuser', async () => {
+  await open('call_out');
+  assert.match(await page.locator('[data-testid="fast-track"]').textContent(), /Chie is on the Management Fast Track/);
+  assert.equal(await page.locator('[data-testid="my-cheats"]').count(), 0);
+  for (const label of ['walked too far', 'picked the die', 'second signature']) assert.equal(await page.getByLabel(label).count(), 1, label);
+  assert.match(await page.locator('[data-testid="countdown"]').textContent(), /^Time left: 0:(09|10)$/);
+  await page.getByLabel('walked too far').check();
+  await page.getByLabel('second signature').check();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByLabel('walked too far').uncheck();
+  await page.getByLabel('second signature').uncheck();
+  await page.getByLabel('picked the die').focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.__acts), [
+    { type: 'accuse', cheats: { legs: true, die: false, signature: true } },
+    { type: 'accuse', cheats: { legs: false, die: false, signature: false } },
+  ]);
+});
+
+test('the cheater sees their own cheats and no form', async () => {
+  await open('cheater');
+  assert.match(await page.locator('[data-testid="my-cheats"]').textContent(), /Your cheats so far: walked too far and second signature\./);
+  assert.match(await page.locator('[data-testid="fast-track"]').textContent(), /You are on the Management Fast Track/);
+  assert.equal(await page.locator('.dl-callout').count(), 0);
+  assert.match(await page.textContent('[data-testid="turn-banner"]'), /your Management Fast Track cheats: waiting for Ann and Désirée/);
+});
+
+test('the loaded die: Roll honestly, or one of six faces; the chart to pick from', async () => {
+  await open('loaded_die');
+  assert.match(await page.locator('[data-testid="my-cheats"]').textContent(), /walked too far/);
+  assert.equal(await page.locator('[data-testid="prompt"] .dl-chart li').count(), 3);
+  assert.equal(await page.locator('.dl-die-pick').count(), 6);
+  await page.getByRole('button', { name: 'Pick 4 (a cheat)' }).click();
+  await page.getByRole('button', { name: 'Roll honestly' }).click();
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'load_die', value: 4 }, { type: 'roll' }]);
+});
+
+test('tokens: on spaces on the map, as badges on pieces, and in words', async () => {
+  await open('move');
+  assert.deepEqual(await page.locator('.dl-map .dl-token[data-at]').evaluateAll((els) => els.map((e) => e.dataset.token)), ['donut', 'ted', 'out_of_order']);
+  assert.equal(await page.locator('.dl-piece[data-employee="wally"] .dl-token-badge[data-token="plastic_plant"]').count(), 1);
+  assert.match(await page.locator('.dl-piece[data-employee="wally"]').getAttribute('aria-label'), /with Plastic plant/);
+  const list = await page.locator('[data-testid="tokens"] li').allTextContents();
+  assert.equal(list.length, 5);
+  assert.ok(list.some((t) => /Plastic plant on Bob \(Wally\)/.test(t)), list.join(' | '));
+  assert.ok(list.some((t) => /Donut in Kitchen Area/.test(t)), list.join(' | '));
+  assert.match(await page.locator('.dl-employee[data-employee="dilbert"] [data-testid="carries"]').textContent(), /Family portrait/);
+});
+
+test('the out tray lists the memos played, those since your last turn marked', async () => {
+  await open('move');
+  const items = await page.locator('[data-testid="recent-memos"] li').evaluateAll((els) => els.map((e) => [e.textContent, e.dataset.recent]));
+  assert.deepEqual(items, [['Budget Cut', 'false'], ['Donut Run (since your last turn)', 'true'], ['Asleep at the Wheel (since your last turn)', 'true']]);
+});
+
+test('hidden texts: a banner, names without texts in the hand, the question, the consultant and the card reference', async () => {
+  await open('texts_hidden');
+  assert.match(await page.locator('[data-testid="texts-hidden"]').textContent(), /Card texts are hidden from you.*Ann \(Dilbert\) reads/);
+  const table = await page.locator('[data-testid="dilbert-table"]').textContent();
+  const { memos, consultants } = await page.evaluate(async () => (await import('/board.js')).board);
+  for (const card of [...memos, ...consultants]) assert.ok(!table.includes(card.text), `${card.name}'s text shows`);
+  assert.match(table, /Have You Ever Napped at Work\?/);
+  assert.match(table, /The Nonsense Consultant/);
+  assert.ok((await page.locator('[data-hidden-text]').count()) >= 5);
+  await page.getByRole('button', { name: 'Cards' }).click();
+  const reference = await page.locator('[data-testid="card-reference"]').textContent();
+  for (const card of [...memos, ...consultants]) assert.ok(!reference.includes(card.text), `${card.name}'s text shows in the reference`);
+  assert.ok(reference.includes('Casual Friday'));
+  await page.keyboard.press('Escape');
+  const log = await page.locator('#log').textContent();
+  for (const card of memos) assert.ok(!log.includes(card.text), `the log quotes ${card.name}`);
+});
+
+test('the card reference: every memo, consultant, token and office chart; keyboard in and out; 375 px', async () => {
+  await open('move');
+  const button = page.getByRole('button', { name: 'Cards' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('[data-testid="card-reference"]');
+  assert.equal(await dialog.evaluate((d) => d.open), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), true, 'focus moves into it');
+  assert.equal(await dialog.locator('[data-memo]').count(), 70);
+  assert.equal(await dialog.locator('[data-consultant]').count(), 18);
+  assert.equal(await dialog.locator('[data-token]').count(), 6);
+  assert.equal(await dialog.locator('[data-office]').count(), 16);
+  const memo = await dialog.locator('[data-memo="3"]').textContent();
+  assert.match(memo, /Out of Order.*end of your turn.*Place the Out of Order token on a restroom/);
+  assert.match(await dialog.locator('[data-office="legal"]').textContent(), /1\u20132: Legal: lose 2 happiness/);
+  assert.match(await dialog.locator('[data-memo="12"]').textContent(), /real life/);
+  const box = await dialog.evaluate((d) => ({ width: d.getBoundingClientRect().width, scroll: d.scrollWidth, client: d.clientWidth }));
+  assert.ok(box.width <= 375 && box.scroll <= box.client, JSON.stringify(box));
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), true, 'Tab stays inside');
+  await page.evaluate(() => window.__rerender());
+  assert.equal(await dialog.evaluate((d) => d.open), true, 'a table update leaves it open');
+  await page.keyboard.press('Escape');
+  assert.equal(await dialog.evaluate((d) => d.open), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.key), 'cards', 'focus is back on the Cards button');
+});
+
+test('the new prompts and lines keep names as text', async () => {
+  await page.goto(url('move'));
+  const counts = await page.evaluate(async () => {
+    const { renderer } = await import('/web/js/games/dilbert/index.js');
+    const { board, events, scenarios } = await import('/board.js');
+    const evil = '<img src=x onerror=alert(1)>';
+    const out = [];
+    for (const s of ['call_out', 'cheater', 'real_life', 'targets', 'texts_hidden']) {
+      const div = document.createElement('div');
+      document.body.append(div);
+      const sc = scenarios[s];
+      const ctx = { board, view: sc.view, legal: sc.legal, seat: sc.seat ?? 0, names: () => evil, busy: false, recent: [], act() {} };
+      renderer.createTable(div).render(ctx);
+      div.querySelector('[data-choose-memo]')?.click();
+      for (const e of events) {
+        const line = renderer.describeEvent(e, ctx);
+        div.append(...(Array.isArray(line) ? line : [line]));
+      }
+      out.push([s, div.querySelectorAll('img').length, div.textContent.includes(evil)]);
+    }
+    return out;
+  });
+  for (const [s, imgs, asText] of counts) assert.deepEqual([imgs, asText], [0, true], s);
 });

@@ -70,6 +70,7 @@ function gameContext() {
     names: nameOf,
     busy: state.pending !== null,
     recent: state.recent,
+    deadlineAt: state.game.deadline_at ?? null,
     act,
   };
 }

@@ -16,7 +16,8 @@
 //       has turns; a viewer asked to decide during someone else's turn gets
 //       the status bar's out-of-turn prompt
 //   endYouLine(won) -> text   (optional) the end screen's line to a player
-// where ctx = { board, view, legal, seat, names(seat), busy, recent, act(action) }.
+// where ctx = { board, view, legal, seat, names(seat), busy, recent, deadlineAt, act(action) }
+// (deadlineAt: when the table's current window closes by itself, epoch ms, or null).
 
 const modules = {
   osaki: () => import('./osaki/index.js'),

@@ -1,9 +1,10 @@
 // Any legal action as a button: its label in words and the `data-action`
 // attribute holding the action exactly as the server wrote it.
 
-import { h } from '../../dom.js';
+import { h, isolateNames } from '../../dom.js';
 import { actionKey } from './legal.js';
 import {
+  cheatsText,
   employeeName,
   memoName,
   officeName,
@@ -11,11 +12,22 @@ import {
   projectName,
   seatOf,
   spaceName,
+  targetWords,
   traitName,
   cents,
 } from './words.js';
 
-/** What clicking `action` does, in words. */
+/** What clicking `action` does, as plain text (for attributes: names unmarked). */
+export function actionLabel(action, ctx) {
+  return unmark(actionText(action, ctx));
+}
+
+/** A text with names marked by `markName`, as plain text. */
+export function unmark(text) {
+  return String(text).replace(/[\u2068\u2069]/g, '');
+}
+
+/** What clicking `action` does, in words (player names marked: isolate them to show). */
 export function actionText(action, ctx) {
   const { board, view } = ctx;
   const project = (id) => projectName(board, id);
@@ -32,7 +44,17 @@ export function actionText(action, ctx) {
     case 'discard':
       return `Discard ${memoName(board, action.memo)}`;
     case 'play':
-      return `Play ${memoName(board, action.memo)}`;
+      return action.target ? `Play ${memoName(board, action.memo)} on ${targetWords(action.target, ctx)}` : `Play ${memoName(board, action.memo)}`;
+    case 'end_turn':
+      return 'End your turn';
+    case 'answer':
+      return action.yes ? 'Yes' : 'No';
+    case 'accuse':
+      return cheatsText(action.cheats, '') ? `Call out: ${cheatsText(action.cheats)}` : 'I saw no cheating';
+    case 'roll':
+      return 'Roll honestly';
+    case 'load_die':
+      return `Pick ${action.value} (a cheat)`;
     case 'run':
       return 'Run (roll the die and add it; a 6 sends you to Heck)';
     case 'move': {
@@ -132,6 +154,7 @@ export function actionButton(ctx, action, { label, extraClass = '', attrs = {} }
       onclick: () => ctx.act(action),
       ...attrs,
     },
-    label ?? actionText(action, ctx),
+    // One span: a button is a flex box, which would drop the spaces between text and names.
+    h('span', {}, label ?? isolateNames(actionText(action, ctx))),
   );
 }

@@ -1,10 +1,11 @@
 // One card per seat: who plays which employee, and everything public
 // about them (happiness, motivation, the three traits, free work tokens,
 // memos in hand and the hand an Information Services roll showed, the
-// cubicle, where they stand). The colour swatch is the piece's colour.
+// cubicle, where they stand, the tokens they carry). The colour swatch is
+// the piece's colour.
 
 import { h } from '../../dom.js';
-import { cubicleValue, employeeCard, employeeColour, employeeName, memoName, signed, spaceName } from './words.js';
+import { cubicleValue, employeeCard, employeeColour, employeeName, memoName, signed, spaceName, tokenName } from './words.js';
 
 export function renderEmployees(ctx) {
   const { view } = ctx;
@@ -63,6 +64,7 @@ function employee(ctx, p) {
         )
       : null,
     p.at !== null && p.at !== undefined ? h('p', { class: 'dl-where' }, 'In ', spaceName(board, p.at), '.') : null,
+    carried(ctx, p.employee),
     p.shown_hand
       ? h(
           'p',
@@ -75,4 +77,12 @@ function employee(ctx, p) {
     p.worst_job ? h('p', { class: 'dl-worst-job' }, 'Worst job: \u201c', h('bdi', {}, p.worst_job), '\u201d') : null,
     card?.ability ? h('details', { class: 'dl-ability' }, h('summary', {}, 'Ability'), h('p', {}, card.ability)) : null,
   );
+}
+
+/** "Carries: Plastic Plant." for the tokens on this employee, or null. */
+function carried(ctx, employee) {
+  if (!employee) return null;
+  const tokens = (ctx.view.tokens ?? []).filter((t) => t.on === employee);
+  if (tokens.length === 0) return null;
+  return h('p', { class: 'dl-carries', 'data-testid': 'carries' }, 'Carries: ', tokens.map((t) => tokenName(ctx.board, t.token)).join(', '), '.');
 }

@@ -9,10 +9,14 @@
 // own log lines.
 //
 // One module per job: table.js (layout), prompt.js (banner and prompt),
-// actions.js (an action in words, as a button), map.js, geometry.js and
-// pieces.js (the office map), track.js (happiness), dice.js, employees.js,
-// projects.js, hand.js, legal.js (the legal actions indexed), words.js
-// (names), log.js (log lines), ending.js (end details).
+// chooser.js (a memo's target), fasttrack.js (Management Fast Track: its
+// banner, the loaded die, the call-out form), countdown.js (time left),
+// actions.js (an action in words, as a button), map.js, geometry.js,
+// pieces.js and tokens.js (the office map), track.js (happiness), dice.js,
+// employees.js, projects.js, hand.js, recent.js (the out tray),
+// reference.js (the card reference), texts.js (texts a consultant hides),
+// moment.js (a performance), legal.js (the legal actions indexed),
+// words.js (names), log.js (log lines), ending.js (end details).
 
 import { describeEnding } from './ending.js';
 import { describeEvent } from './log.js';
@@ -42,6 +46,7 @@ export const renderer = {
         const step = stage.step ?? {};
         if (step.step === 'discard') return [...(step.waiting ?? [])];
         if (step.step === 'question') return pending(step.answered);
+        if (step.step === 'call_out') return pending(step.answered).filter((seat) => seat !== step.cheater);
         return [stage.seat];
       }
       default:

@@ -10,8 +10,9 @@ export function indexLegal(legal) {
     moves: new Map(),
     /** sign actions by `${project}:${icon}` */
     sign: new Map(),
-    /** discard / play actions by memo id */
+    /** discard actions by memo id */
     discard: new Map(),
+    /** play actions by memo id: a list, one per target the server accepts */
     play: new Map(),
     /** change: one example action (any cents 0..=10000 is accepted) */
     change: null,
@@ -33,7 +34,8 @@ export function indexLegal(legal) {
         index.discard.set(action.memo, action);
         break;
       case 'play':
-        index.play.set(action.memo, action);
+        if (!index.play.has(action.memo)) index.play.set(action.memo, []);
+        index.play.get(action.memo).push(action);
         break;
       case 'change':
         index.change = action;
@@ -54,8 +56,22 @@ export function ofType(legal, type) {
   return legal.byType.get(type) ?? [];
 }
 
-/** The types drawn outside the prompt: on the map, the icons, the hand. */
-export const DRAWN_ELSEWHERE = new Set(['move', 'sign', 'discard', 'play', 'change']);
+/** The legal plays of one memo (an empty list when it may not be played). */
+export function playsOf(legal, memo) {
+  return legal.play.get(memo) ?? [];
+}
+
+/** Whether playing this memo asks for a target first (some play names one). */
+export function asksForTarget(plays) {
+  return plays.some((a) => a.target !== undefined && a.target !== null);
+}
+
+/**
+ * The types with their own control, not a plain button in the prompt's
+ * list: on the map, the icons, the hand, a form (pocket change, the
+ * call-out) or the loaded die's faces.
+ */
+export const DRAWN_ELSEWHERE = new Set(['move', 'sign', 'discard', 'play', 'change', 'accuse', 'roll', 'load_die']);
 
 /** The cents a `change` action may carry. */
 export const CHANGE_MAX_CENTS = 10000;

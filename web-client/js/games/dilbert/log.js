@@ -1,9 +1,13 @@
 // One log line per event, in words. Memo names appear only as the event
 // carries them (filled for those who may see the card, null otherwise).
+// Lines name cards and never quote their texts, so a consultant that hides
+// texts from a viewer (texts.js) has nothing to hide here.
 
 import { isolateNames, joinNames, markName } from '../../dom.js';
+import { tokenWhere } from './tokens.js';
 import {
   cents,
+  cheatsText,
   consultantCard,
   cubicleValue,
   employeeName,
@@ -12,10 +16,12 @@ import {
   plural,
   possessive,
   projectName,
-  seatOf,
   signed,
   spaceName,
+  targetWords,
+  tokenName,
   traitName,
+  whoIs,
 } from './words.js';
 
 export function describeEvent(event, ctx) {
@@ -32,6 +38,11 @@ const WHY = {
   refused: 'refused the chart',
   change: 'pocket change',
   bargain: 'Phil\u2019s bargain',
+  memo: 'a memo',
+  real_life: 'a real-life question',
+  called_out: 'Management Fast Track call-out',
+  donut: 'a donut',
+  consultant: 'the consultant',
 };
 
 // Names are marked in the text and isolated by describeEvent.
@@ -40,10 +51,7 @@ function describeText(event, ctx) {
   const name = (seat) => markName(ctx.names(seat));
   const whose = (seat) => possessive(name(seat));
   /** "Ann (Wally)": the player, and the employee they play. */
-  const who = (employee) => {
-    const seat = seatOf(view, employee);
-    return seat === null ? employeeName(board, employee) : `${name(seat)} (${employeeName(board, employee)})`;
-  };
+  const who = (employee) => whoIs(ctx, employee);
   const project = (id) => projectName(board, id);
   const office = (o) => officeName(board, o);
   const memos = (ids) => (ids.length ? ids.map((m) => memoName(board, m)).join(', ') : 'no memos');
@@ -75,7 +83,50 @@ function describeText(event, ctx) {
         ? `${name(event.seat)} discarded ${memoName(board, event.memo)}.`
         : `${name(event.seat)} discarded a memo face down.`;
     case 'played':
-      return `${name(event.seat)} played ${memoName(board, event.memo)}.`;
+      return event.target
+        ? `${name(event.seat)} played ${memoName(board, event.memo)}: ${targetWords(event.target, ctx, { slots: false })}.`
+        : `${name(event.seat)} played ${memoName(board, event.memo)}.`;
+    case 'sent':
+      return [who(event.employee), ` is sent straight to ${spaceName(board, event.to)}.`];
+    case 'trait_changed':
+      return [`${traitName(event.which)} of `, who(event.employee), ` is now ${event.now}.`];
+    case 'token_placed': {
+      const place = event.place ?? {};
+      return `The ${tokenName(board, place.token)} token is placed ${tokenWhere(ctx, place)}.`;
+    }
+    case 'token_returned':
+      return `The ${tokenName(board, event.token)} token goes back in the box.`;
+    case 'memo_taken':
+      return event.memo !== null && event.memo !== undefined
+        ? `${name(event.to)} took ${memoName(board, event.memo)} from ${whose(event.from)} hand.`
+        : `${name(event.to)} took a memo from ${whose(event.from)} hand.`;
+    case 'memo_recovered':
+      return `${name(event.seat)} took back ${memoName(board, event.memo)}, a memo played earlier.`;
+    case 'work_placed':
+      return [who(event.employee), ` is volunteered: a work token goes on ${project(event.project)}.`];
+    case 'boss_step':
+      return `The Boss will move ${plural(event.step, 'space')} at the end of this round.`;
+    case 'answered': {
+      const yes = event.yes ?? [];
+      const said = (answer) => yes.map((y, seat) => (y === answer ? name(seat) : null)).filter((n) => n !== null);
+      const part = (answer, word) => {
+        const seats = said(answer);
+        return seats.length ? [`${word}: `, ...joinNames(seats)] : [`${word}: nobody`];
+      };
+      return [`${memoName(board, event.memo)}, the real-life answers. `, ...part(true, 'Yes'), '; ', ...part(false, 'no'), '.'];
+    }
+    case 'called_out': {
+      const calls = (event.accusations ?? [])
+        .map((a, seat) => (seat === event.cheater ? null : [name(seat), !a ? ' said nothing' : cheatsText(a, '') ? ` called out: ${cheatsText(a)}` : ' saw no cheating']))
+        .filter((c) => c !== null);
+      const cheated = cheatsText(event.used, '');
+      return [
+        `Management Fast Track: ${name(event.cheater)} `,
+        cheated ? `cheated (${cheated}). ` : 'played it straight. ',
+        ...(calls.length ? joinNames(calls).flat() : ['Nobody was asked']),
+        '.',
+      ];
+    }
     case 'rolled':
       return event.office
         ? `${name(event.seat)} rolled ${event.value} on the ${office(event.office)} chart.`

@@ -1,15 +1,19 @@
 // The office map as one SVG: squares (each office in its colour), red
 // walls, doors, office names, the six cubicles (in their owner's colour
-// once claimed), memo tokens, the spaces a legal `move` names (focusable
-// buttons) and the pieces. The SVG's viewBox scales it to the width of
-// the table; the zoom buttons widen it inside a scrolling box.
+// once claimed), memo tokens (tokens.js), the pieces, and the spaces the
+// viewer may choose as focusable buttons: where a legal `move` goes, or,
+// while a memo waits for its target (chooser.js), the spaces its legal
+// plays name. The SVG's viewBox scales it to the width of the table; the
+// zoom buttons widen it inside a scrolling box.
 
 import { h, svg } from '../../dom.js';
-import { actionText } from './actions.js';
-import { CELL, bounds, centralSquare, edgeLine, outlineEdges, squareCentre } from './geometry.js';
+import { actionLabel } from './actions.js';
+import { spaceTargets } from './chooser.js';
+import { CELL, bounds, centralSquare, edgeLine, outlineEdges } from './geometry.js';
 import { actionKey } from './legal.js';
 import { renderPieces } from './pieces.js';
-import { cubicleValue, employeeColour, possessive, signed, tokenName } from './words.js';
+import { drawSpaceTokens, renderTokenList } from './tokens.js';
+import { cubicleValue, employeeColour, possessive, signed } from './words.js';
 
 export const ZOOMS = [1, 1.5, 2, 3];
 
@@ -35,14 +39,14 @@ export function renderMap(ctx, legal, ui) {
     svg('g', { class: 'dl-doors', 'aria-hidden': 'true' }, (board.doors ?? []).map(door)),
     svg('g', { class: 'dl-cubicles' }, drawCubicles(ctx)),
     svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board)),
-    svg('g', { class: 'dl-tokens' }, drawTokens(ctx)),
+    svg('g', { class: 'dl-tokens' }, drawSpaceTokens(ctx)),
     svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
-    svg('g', { class: 'dl-targets' }, drawTargets(ctx, legal)),
+    svg('g', { class: 'dl-targets' }, drawTargets(ctx, spaceTargets(legal, ui))),
   );
   map.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   return h(
     'section',
-    { class: 'dl-map-panel', 'aria-label': 'Office map' },
+    { class: 'dl-map-panel', id: 'dl-map', tabindex: '-1', 'aria-label': 'Office map' },
     h(
       'div',
       { class: 'dl-map-tools' },
@@ -52,6 +56,7 @@ export function renderMap(ctx, legal, ui) {
       zoomButton(ui, 'zoom-fit', 'Fit', 'Fit the map to the width', ui.zoom !== 0 ? 0 : null),
     ),
     h('div', { class: 'dl-map-scroll', 'data-testid': 'map-scroll' }, map),
+    renderTokenList(ctx),
   );
 }
 
@@ -141,51 +146,29 @@ function drawCubicles(ctx) {
   });
 }
 
-function drawTokens(ctx) {
-  const { board, view } = ctx;
-  const seen = new Map();
-  return (view.tokens ?? []).map((t) => {
-    const space = board.spaces?.[t.at];
-    if (!space) return null;
-    const n = seen.get(t.at) ?? 0;
-    seen.set(t.at, n + 1);
-    const [cx, cy] = squareCentre(centralSquare(space));
-    const x = cx + CELL * 0.3 - n * 3;
-    const y = cy + CELL * 0.3;
-    const name = tokenName(board, t.token);
-    return svg(
-      'g',
-      { class: 'dl-token', role: 'img', 'aria-label': `${name} token`, 'data-token': t.token },
-      svg('title', {}, name),
-      svg('rect', { x: x - 1.6, y: y - 1.6, width: 3.2, height: 3.2, transform: `rotate(45 ${x} ${y})` }),
-      svg('text', { x, y: y + 1, 'text-anchor': 'middle', class: 'dl-token-text' }, name.charAt(0)),
-    );
-  });
-}
-
-/** One focusable button per space a legal `move` names. */
-function drawTargets(ctx, legal) {
+/** One focusable button per space the viewer may choose: `{action, space}` pairs. */
+function drawTargets(ctx, spots) {
   const { board } = ctx;
-  const targets = [...legal.moves.values()].sort((a, b) => orderOf(board, a.to) - orderOf(board, b.to));
-  return targets.map((action) => {
-    const space = board.spaces?.[action.to];
+  const sorted = [...spots].sort((a, b) => orderOf(board, a.space) - orderOf(board, b.space));
+  return sorted.map(({ action, space: id }) => {
+    const space = board.spaces?.[id];
     if (!space) return null;
-    const label = actionText(action, ctx);
+    const label = actionLabel(action, ctx);
     const activate = () => {
       if (!ctx.busy) ctx.act(action);
     };
     return svg(
       'g',
       {
-        class: `dl-target${space.office ? ' dl-target-office' : ''}`,
+        class: `dl-target${space.office ? ' dl-target-office' : ''}${action.type === 'play' ? ' dl-target-play' : ''}`,
         role: 'button',
         tabindex: '0',
         'aria-label': label,
         'aria-disabled': ctx.busy ? 'true' : undefined,
         'data-key': actionKey(action),
-        'data-legal': 'move',
+        'data-legal': action.type,
         'data-action': JSON.stringify(action),
-        'data-space': String(action.to),
+        'data-space': String(id),
         onclick: activate,
         onkeydown: (e) => {
           if (e.key === 'Enter' || e.key === ' ') {

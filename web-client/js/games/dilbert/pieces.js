@@ -2,10 +2,12 @@
 // their initial, on the space where they stand; several in one space
 // spread over it; a knocked-down piece lies on its side. After a `moved`
 // event the piece walks its path (unless the viewer prefers less motion).
+// Tokens an employee carries are badges on their piece (tokens.js).
 
 import { svg } from '../../dom.js';
 import { CELL, pieceSlots, spaceCentre } from './geometry.js';
-import { employeeColour, employeeInitial, employeeName, spaceName } from './words.js';
+import { pieceTokenBadges } from './tokens.js';
+import { employeeColour, employeeInitial, employeeName, spaceName, tokenName } from './words.js';
 
 export function renderPieces(ctx) {
   const { board, view } = ctx;
@@ -35,7 +37,8 @@ function piece(ctx, player, slot) {
   const [x, y] = slot.at;
   const r = slot.r;
   const turn = view.stage?.stage === 'turn' && view.stage.seat === player.seat;
-  const label = `${name} (${ctx.names(player.seat)}) in ${spaceName(board, player.at)}${player.knocked_down ? ', knocked down' : ''}`;
+  const carried = (view.tokens ?? []).filter((t) => t.on === player.employee).map((t) => tokenName(board, t.token));
+  const label = `${name} (${ctx.names(player.seat)}) in ${spaceName(board, player.at)}${player.knocked_down ? ', knocked down' : ''}${carried.length ? `, with ${carried.join(' and ')}` : ''}`;
   const ink = readableInk(colour);
   const initial = employeeInitial(board, player.employee);
   const size = initial.length > 1 ? 0.8 : 1.1;
@@ -65,6 +68,7 @@ function piece(ctx, player, slot) {
     svg('title', {}, label),
     turn ? svg('circle', { class: 'dl-piece-halo', cx: 0, cy: 0, r: r + CELL * 0.08 }) : null,
     body,
+    pieceTokenBadges(ctx, player.employee, r),
   );
 }
 

@@ -2,11 +2,13 @@
 // covered ones marked, team, effect), the Schedule, and the decks and
 // supplies beside them: project deck, discard, consultant in play,
 // consultant and memo decks, glass signature tokens left. A `sign`
-// action is a button on the icon it covers.
+// action is a button on the icon it covers. The consultant's text is
+// hidden from a viewer it hides texts from (texts.js).
 
 import { h } from '../../dom.js';
 import { actionButton } from './actions.js';
 import { signKey } from './legal.js';
+import { cardText } from './texts.js';
 import {
   consultantCard,
   criterionText,
@@ -21,7 +23,7 @@ import {
 } from './words.js';
 
 export function renderProjects(ctx, legal) {
-  const { view, board } = ctx;
+  const { view } = ctx;
   const slots = (view.projects ?? []).map((inPlay, i) =>
     h('li', { class: 'dl-project-slot' }, projectBox(ctx, legal, { id: inPlay.project, signed: inPlay.signed ?? [], team: inPlay.team ?? [], title: `Project #${i + 1}` })),
   );
@@ -36,7 +38,7 @@ export function renderProjects(ctx, legal) {
     h('ol', { class: 'dl-project-list', 'data-testid': 'projects' }, slots),
     h('div', { class: 'dl-schedule', 'data-testid': 'schedule' }, schedule),
     renderSupplies(ctx),
-    view.consultant !== null && view.consultant !== undefined ? consultant(board, view.consultant, view.consultant_ignored) : null,
+    view.consultant !== null && view.consultant !== undefined ? consultant(ctx, view.consultant, view.consultant_ignored) : null,
   );
 }
 
@@ -56,13 +58,13 @@ function renderSupplies(ctx) {
   );
 }
 
-function consultant(board, id, ignored) {
-  const card = consultantCard(board, id);
+function consultant(ctx, id, ignored) {
+  const card = consultantCard(ctx.board, id);
   return h(
     'div',
     { class: 'dl-consultant', 'data-testid': 'consultant', 'data-consultant': String(id) },
     h('h4', {}, 'Consultant in play: ', card.name),
-    h('p', {}, card.text),
+    cardText(ctx, card.text),
     ignored ? h('p', { class: 'hint' }, 'Dilbert ignores this consultant.') : null,
   );
 }

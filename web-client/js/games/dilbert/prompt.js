@@ -1,16 +1,33 @@
 // What the table waits for: the banner (whose decision, about what, in
 // words) and, for the viewer who decides, a prompt listing every legal
 // action in words as a button. Moves are also on the map, signatures on
-// the project icons and memos in the hand; everything else is here.
+// the project icons and memos in the hand (a memo being aimed replaces
+// the prompt with its target chooser, chooser.js); the forms and the
+// loaded die have their own modules; everything else is here.
 
 import { h, isolateNames, joinNames, markName } from '../../dom.js';
 import { actionButton, actionText } from './actions.js';
+import { renderChooser } from './chooser.js';
+import { renderCountdown } from './countdown.js';
+import { callOutPrompt, loadedDiePrompt } from './fasttrack.js';
 import { CHANGE_MAX_CENTS, DRAWN_ELSEWHERE, ofType } from './legal.js';
-import { cents, employeeCard, memoCard, officeName, plural, possessive, spaceOffice } from './words.js';
+import { cardText } from './texts.js';
+import { cents, employeeCard, memoCard, memoName, officeName, plural, possessive, spaceOffice } from './words.js';
 
 /** The step or decision the turn is at, or null. */
 export function stepOf(view) {
   return view?.stage?.stage === 'turn' ? view.stage.step ?? null : null;
+}
+
+/** The memo asking a question step's real-life question, or null (the pocket-change question). */
+export function realLifeMemo(step) {
+  const memo = step?.question?.real_life?.memo;
+  return memo === undefined || memo === null ? null : memo;
+}
+
+/** The seats still to answer, from a by-seat list of flags (`skip` never counts). */
+function waitingFor(flags, skip = null) {
+  return (flags ?? []).map((done, seat) => (done || seat === skip ? null : seat)).filter((s) => s !== null);
 }
 
 export function bannerText(ctx, legal) {
@@ -29,6 +46,7 @@ const DECISION_DOING = {
   keep_memo: 'choosing which memo to keep',
   unassign: 'deciding whether to take a work token back',
   bargain: 'considering Phil\u2019s bargain',
+  loaded_die: 'rolling the office die, on the Management Fast Track',
 };
 
 // Names are marked in the text and isolated by bannerText.
@@ -65,9 +83,22 @@ function bannerWords(ctx, legal) {
     case 'decide':
       return `${whose}: ${DECISION_DOING[step.decision?.decision] ?? 'deciding'}.`;
     case 'question': {
-      const waiting = (step.answered ?? []).map((a, seat) => (a ? null : seat)).filter((s) => s !== null);
+      const waiting = waitingFor(step.answered);
+      const memo = realLifeMemo(step);
+      if (memo !== null) {
+        if (waiting.includes(ctx.seat)) return `A real-life question for everyone (${memoName(board, memo)}): answer yes or no.`;
+        return ['Real-life question: waiting for ', ...joinNames(waiting.map(who)), ' to answer.'];
+      }
       if (waiting.includes(ctx.seat)) return 'Accounting asks everyone: how much change is in your pockets?';
       return ['Pocket change: waiting for ', ...joinNames(waiting.map(who)), ' to answer.'];
+    }
+    case 'end_turn':
+      return mine ? 'Your turn: play end-of-turn memos, or end your turn.' : `${whose}: ending the turn.`;
+    case 'call_out': {
+      const waiting = waitingFor(step.answered, step.cheater);
+      if (waiting.includes(ctx.seat) && legal.all.length > 0) return ['Management Fast Track is over: did ', markName(ctx.names(step.cheater)), ' cheat? Call it out.'];
+      const whom = step.cheater === ctx.seat ? 'your' : possessive(markName(ctx.names(step.cheater)));
+      return [`Call-out of ${whom} Management Fast Track cheats: waiting for `, ...joinNames(waiting.map(who)), '.'];
     }
     default:
       return `${whose}.`;
@@ -78,11 +109,14 @@ function bannerWords(ctx, legal) {
 export function renderPrompt(ctx, legal, ui) {
   const { view } = ctx;
   if (view.ending || legal.all.length === 0) return null;
+  const chooser = renderChooser(ctx, legal, ui);
+  if (chooser) return chooser;
   const stage = view.stage ?? {};
   const step = stepOf(view);
   const key = stage.stage === 'turn' ? step?.decision?.decision ?? step?.step : stage.stage;
   const parts = [...explain(ctx, legal, stage, step), ...choices(ctx, legal)];
   if (legal.change) parts.push(changeForm(ctx, legal, ui));
+  if (step?.step === 'call_out') parts.push(...callOutPrompt(ctx, legal, ui, step));
   return h(
     'section',
     { class: `dl-prompt dl-prompt-${key}`, 'data-testid': 'prompt', 'data-decision': key, tabindex: '-1', 'aria-label': 'What you decide now' },
@@ -121,7 +155,7 @@ function explain(ctx, legal, stage, step) {
     case 'move': {
       const offices = ofType(legal, 'move').filter((a) => spaceOffice(board, a.to)).length;
       const halls = ofType(legal, 'move').length - offices;
-      const playable = ofType(legal, 'play').length;
+      const playable = legal.play.size;
       return [
         h('h3', {}, step.ran !== null && step.ran !== undefined ? `Move up to ${step.allowance} spaces` : `Walk up to ${step.allowance} spaces, or run`),
         h(
@@ -142,18 +176,35 @@ function explain(ctx, legal, stage, step) {
         h('p', {}, `Choose a ${officeName(board, step.office)} icon on a project below to cover it (covering a project\u2019s last icon kills it), or take none.`),
       ];
     case 'decide':
-      return decisionText(ctx, step.decision ?? {});
-    case 'question':
+      return decisionText(ctx, legal, step.decision ?? {});
+    case 'question': {
+      const memo = realLifeMemo(step);
+      if (memo !== null) return realLifeQuestion(ctx, memo);
       return [
         h('h3', {}, 'How much change is in your pockets?'),
         h('p', {}, 'Honour system: count the coins in your real pockets. The richest player gains 2 happiness. Answers are revealed together.'),
       ];
+    }
+    case 'end_turn': {
+      const playable = [...legal.play.keys()].map((m) => memoName(board, m));
+      return [
+        h('h3', {}, 'End of your turn'),
+        h(
+          'p',
+          {},
+          playable.length
+            ? [`You may play ${plural(playable.length, 'memo')} from your hand first: `, h('strong', {}, playable.join(', ')), '. Or end your turn.']
+            : 'Nothing left to play: end your turn.',
+        ),
+        playable.length ? jumpToHand() : null,
+      ];
+    }
     default:
       return [];
   }
 }
 
-function decisionText(ctx, decision) {
+function decisionText(ctx, legal, decision) {
   const { view, board } = ctx;
   switch (decision.decision) {
     case 'swap_trait':
@@ -181,7 +232,7 @@ function decisionText(ctx, decision) {
           { class: 'dl-peek', 'data-testid': 'peek' },
           (view.peek ?? []).map((id) => {
             const card = memoCard(board, id);
-            return h('li', { 'data-memo': String(id) }, h('strong', {}, card.name), ': ', card.text);
+            return h('li', { 'data-memo': String(id) }, h('strong', {}, card.name), cardText(ctx, card.text, 'dl-peek-text'));
           }),
         ),
       ];
@@ -189,9 +240,27 @@ function decisionText(ctx, decision) {
       return [h('h3', {}, 'Carol\u2019s Office'), h('p', {}, 'You may take one of your work tokens back from a project.')];
     case 'bargain':
       return [h('h3', {}, 'Phil\u2019s bargain'), h('p', {}, 'Lose 2 happiness to move your cubicle one farther from the Boss\u2019s Office, or refuse.')];
+    case 'loaded_die':
+      return loadedDiePrompt(ctx, legal);
     default:
       return [h('h3', {}, 'Decide')];
   }
+}
+
+/** A real-life memo's question: its name and text (the text is the question), and the time left. */
+function realLifeQuestion(ctx, memo) {
+  const card = memoCard(ctx.board, memo);
+  return [
+    h('h3', {}, 'A real-life question'),
+    h(
+      'blockquote',
+      { class: 'dl-question', 'data-testid': 'real-life-question', 'data-memo': String(memo) },
+      h('p', { class: 'dl-question-name' }, h('strong', {}, card.name)),
+      cardText(ctx, card.text, 'dl-question-text'),
+    ),
+    h('p', {}, 'Honour system: answer about your real life. Everyone\u2019s answers are revealed together.'),
+    renderCountdown(ctx),
+  ];
 }
 
 /** Every legal action not drawn elsewhere, as a button (moves to offices too). */

@@ -1,5 +1,6 @@
 // The happiness track, -27 to 27: the Boss below the line, every
-// employee's token above it (tokens close together stack up).
+// employee's token above it (tokens close together stack up), and how far
+// the Boss moves this round when a memo changed it from the usual 3.
 
 import { h, svg } from '../../dom.js';
 import { employeeColour, employeeInitial, employeeName } from './words.js';
@@ -8,6 +9,8 @@ const MIN = -27;
 const MAX = 27;
 const UNIT = 10;
 const R = 7;
+/** How far the Boss moves at the end of a round unless a memo says otherwise (the view always sends it). */
+const USUAL_BOSS_STEP = 3;
 
 export function renderTrack(ctx) {
   const { board, view } = ctx;
@@ -32,7 +35,13 @@ export function renderTrack(ctx) {
   return h(
     'section',
     { class: 'dl-track-panel', 'aria-label': 'Happiness track' },
-    h('h3', {}, 'Happiness ', h('span', { class: 'hint' }, `(Boss at ${view.boss})`)),
+    h(
+      'h3',
+      {},
+      'Happiness ',
+      h('span', { class: 'hint' }, `(Boss at ${view.boss})`),
+      bossStepNote(view.boss_step),
+    ),
     svg(
       'svg',
       { class: 'dl-track', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `Happiness track: ${summary}`, 'data-testid': 'track' },
@@ -55,6 +64,12 @@ export function renderTrack(ctx) {
       }),
     ),
   );
+}
+
+/** "moves 2 this round" beside the title, when the Boss's step is not the usual 3. */
+function bossStepNote(step) {
+  if (step === undefined || step === null || Number(step) === USUAL_BOSS_STEP) return null;
+  return h('span', { class: 'badge dl-boss-step', 'data-testid': 'boss-step', 'data-step': String(step) }, `Boss moves ${step} this round`);
 }
 
 /** Gives each marker the lowest row where it does not overlap another. */

@@ -2,6 +2,10 @@
 // the board prints them, who plays whom, a project's "To:" line and its
 // effect, amounts of happiness and cents. Everything the other modules
 // say about the game goes through here, so it is said the same way.
+// Player names come marked (`markName`): whoever shows the words isolates
+// them as text (`isolateNames`).
+
+import { markName } from '../../dom.js';
 
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -105,15 +109,46 @@ export function consultantCard(board, id) {
   return board?.consultants?.[id] ?? { id, name: `Consultant ${id}`, text: '' };
 }
 
+export function tokenCard(board, token) {
+  return board?.tokens?.find((t) => t.token === token) ?? { token, name: humanize(token), text: '' };
+}
+
 export function tokenName(board, token) {
-  return board?.tokens?.find((t) => t.token === token)?.name ?? humanize(token);
+  return tokenCard(board, token).name;
+}
+
+/** The letters on a token: its first letter, or two when another token starts the same (Ted, Todd). */
+export function tokenInitial(board, token) {
+  const name = tokenName(board, token);
+  const first = name.charAt(0).toUpperCase();
+  const clash = (board?.tokens ?? []).some((t) => t.token !== token && String(t.name).charAt(0).toUpperCase() === first);
+  return clash ? name.slice(0, 2) : first;
 }
 
 export const TIMING_TEXT = {
   start_of_turn: 'start of your turn',
   end_of_turn: 'end of your turn',
-  response: 'any time, in response',
+  response: 'start of your turn, in answer to what happened since your last one',
 };
+
+/** Management Fast Track's three cheats, as the call-out form names them. */
+export const CHEAT_TEXT = { legs: 'walked too far', die: 'picked the die', signature: 'second signature' };
+export const CHEATS = ['legs', 'die', 'signature'];
+
+/** "walked too far and picked the die", or `none` when no cheat is set. */
+export function cheatsText(cheats, none = 'no cheats') {
+  const named = CHEATS.filter((c) => cheats?.[c]).map((c) => CHEAT_TEXT[c]);
+  if (named.length === 0) return none;
+  return named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
+/** "Project #2 (Crunch Time)", "the Schedule (Budget Review)", or the name of a project elsewhere. */
+export function projectPlace(board, view, id) {
+  const slot = (view?.projects ?? []).findIndex((p) => p.project === id);
+  if (slot >= 0) return `Project #${slot + 1} (${projectName(board, id)})`;
+  if (view?.schedule === id) return `the Schedule (${projectName(board, id)})`;
+  return projectName(board, id);
+}
 
 const MEASURE_TEXT = {
   apathy: 'Apathy',
@@ -158,4 +193,37 @@ export function effectText(effect) {
 /** The board's value of cubicle `rank` (or null). */
 export function cubicleValue(board, rank) {
   return board?.cubicles?.find((c) => c.rank === rank)?.value ?? null;
+}
+
+/** "Ann (Wally)": the player and the employee they play (marked name), or the employee alone. */
+export function whoIs(ctx, employee) {
+  const seat = seatOf(ctx.view, employee);
+  const name = employeeName(ctx.board, employee);
+  return seat === null ? name : `${markName(ctx.names(seat))} (${name})`;
+}
+
+/**
+ * What a memo is played on, in words (player names marked). Projects are
+ * named with their slot now ("Project #2 (Crunch Time)") unless `slots` is
+ * false (the log: slots change after a kill, names do not).
+ */
+export function targetWords(target, ctx, { slots = true } = {}) {
+  const { board, view } = ctx;
+  const project = (id) => (slots ? projectPlace(board, view, id) : projectName(board, id));
+  switch (target?.kind) {
+    case 'employee':
+      return whoIs(ctx, target.employee);
+    case 'space':
+      return spaceName(board, target.space);
+    case 'project':
+      return project(target.project);
+    case 'signature':
+      return `the ${officeName(board, target.icon)} signature on ${project(target.project)}`;
+    case 'work':
+      return `${whoIs(ctx, target.employee)} on ${project(target.project)}`;
+    case 'memo':
+      return memoName(board, target.memo);
+    default:
+      return humanize(target?.kind);
+  }
 }

@@ -1,0 +1,36 @@
+// Card texts a consultant keeps from this viewer (`view.texts_hidden`):
+// names stay, every memo and consultant text is replaced by a note that
+// Dilbert's player reads the cards out, and a banner says why. Every
+// module that shows a card's text asks `cardText` for it; log lines name
+// cards and never quote them, so the log hides nothing and shows nothing.
+
+import { h, isolateNames } from '../../dom.js';
+import { seatOf, whoIs } from './words.js';
+
+export function textsHidden(ctx) {
+  return Boolean(ctx.view?.texts_hidden);
+}
+
+/** Who reads the cards out: "Ann (Dilbert)", or "Dilbert's player" when nobody plays him. */
+function reader(ctx) {
+  return seatOf(ctx.view, 'dilbert') === null ? 'Dilbert\u2019s player' : whoIs(ctx, 'dilbert');
+}
+
+/** A card's text as a paragraph, or the note that replaces it for this viewer. */
+export function cardText(ctx, text, className = '') {
+  if (!textsHidden(ctx)) return h('p', { class: className || null }, text);
+  return h('p', { class: `${className} dl-text-hidden`.trim(), 'data-hidden-text': '' }, 'Text hidden: ', isolateNames(reader(ctx)), ' reads it out.');
+}
+
+/** The banner over the table while texts are hidden from this viewer, else null. */
+export function renderTextsHiddenBanner(ctx) {
+  if (!textsHidden(ctx)) return null;
+  return h(
+    'p',
+    { class: 'dl-texts-hidden', role: 'note', 'data-testid': 'texts-hidden' },
+    h('strong', {}, 'Card texts are hidden from you. '),
+    'The consultant in play lets only Dilbert read the cards: ',
+    isolateNames(reader(ctx)),
+    ' reads each memo and consultant out for the table. You still see every card\u2019s name.',
+  );
+}
