@@ -1,9 +1,13 @@
-//! Plays random-policy Dilbert games and reports their length and each
-//! employee's win rate against its fair share (docs/games/dilbert.md,
-//! "Balance"). Every seat picks uniformly among its legal actions.
+//! Plays random-policy Dilbert games with every card and reports their
+//! length (mean, median, histogram) and win rates against the fair share:
+//! each employee's, and each turn position's (the first player is position
+//! 1). Every seat picks uniformly among its legal actions. The targets in
+//! docs/games/dilbert.md ("Balance"): every ratio within 0.67..1.5 and a
+//! median game of 8 to 20 rounds; the program exits non-zero when missed.
 //!
 //! cargo run --release -p cubicle-games --example dilbert_sim -- 10000
 
+use std::process::ExitCode;
 use std::time::Instant;
 
 use cubicle_games::dilbert::Dilbert;
@@ -11,15 +15,42 @@ use cubicle_games::testing::fast_random_game;
 use cubicle_games::Game;
 use cubicle_protocol::dilbert::{Employee, View};
 
-fn main() {
+/// The balance targets.
+const FAIREST: f64 = 0.67;
+const LUCKIEST: f64 = 1.5;
+const MEDIAN_ROUNDS: std::ops::RangeInclusive<u16> = 8..=20;
+
+/// Wins against the fair share, for one kind of thing (an employee, a
+/// turn position).
+#[derive(Default, Clone, Copy)]
+struct Share {
+    games: u64,
+    wins: f64,
+    fair: f64,
+}
+
+impl Share {
+    fn count(&mut self, seats: usize, won: bool) {
+        self.games += 1;
+        self.fair += 1.0 / seats as f64;
+        if won {
+            self.wins += 1.0;
+        }
+    }
+
+    fn ratio(&self) -> f64 {
+        self.wins / self.fair
+    }
+}
+
+fn main() -> ExitCode {
     let games: u64 = std::env::args()
         .nth(1)
         .map(|n| n.parse().expect("a number of games"))
         .unwrap_or(10_000);
-    let mut rounds = [0u64; 19];
-    let mut wins = [0f64; 6];
-    let mut fair = [0f64; 6];
-    let mut played = [0u64; 6];
+    let mut lengths: Vec<u16> = Vec::with_capacity(games as usize);
+    let mut employees = [Share::default(); 6];
+    let mut positions = [Share::default(); 6];
     let mut actions = 0u64;
     let started = Instant::now();
     for n in 0..games {
@@ -27,45 +58,74 @@ fn main() {
         let (game, count) = fast_random_game::<Dilbert>(seats, n);
         actions += u64::from(count);
         let view: View = game.view(cubicle_games::Viewer::Spectator);
-        rounds[usize::from(view.round)] += 1;
+        lengths.push(view.round);
         let ending = view.ending.expect("over");
         for score in &ending.scores {
-            let e = index(score.employee);
-            played[e] += 1;
-            fair[e] += 1.0 / seats as f64;
-        }
-        for &w in &ending.winners {
-            wins[index(ending.scores[usize::from(w)].employee)] += 1.0;
+            let won = ending.winners.contains(&score.seat);
+            employees[index(score.employee)].count(seats, won);
+            positions[game.turn_position(score.seat)].count(seats, won);
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
-    println!("{games} random-policy games (3 to 6 players, equally often)");
+    println!("{games} random-policy games (3 to 6 players, equally often), every card in play");
     println!(
         "{:.0} games/s on one core, {:.1} actions per game",
         games as f64 / elapsed,
         actions as f64 / games as f64
     );
-    let mean: f64 = rounds
-        .iter()
-        .enumerate()
-        .map(|(r, &c)| r as f64 * c as f64)
-        .sum::<f64>()
-        / games as f64;
-    println!("rounds: mean {mean:.2}");
-    for (r, &c) in rounds.iter().enumerate().filter(|(_, &c)| c > 0) {
+    lengths.sort_unstable();
+    let median = lengths[lengths.len() / 2];
+    let mean = lengths.iter().map(|&r| f64::from(r)).sum::<f64>() / games as f64;
+    println!(
+        "rounds: median {median}, mean {mean:.2}, shortest {}, longest {}",
+        lengths[0],
+        lengths[lengths.len() - 1]
+    );
+    let mut histogram = std::collections::BTreeMap::new();
+    for &r in &lengths {
+        *histogram.entry(r).or_insert(0u64) += 1;
+    }
+    for (r, c) in histogram {
         println!("  {r:2} rounds: {c}");
     }
-    println!("| employee | games | wins | fair share | ratio |");
+    println!("\n| employee | games | wins | fair share | ratio |");
     println!("|---|---|---|---|---|");
+    let mut ratios = Vec::new();
     for e in Employee::ALL {
-        let i = index(e);
+        let s = employees[index(e)];
         println!(
             "| {e:?} | {} | {} | {:.0} | {:.2} |",
-            played[i],
-            wins[i],
-            fair[i],
-            wins[i] / fair[i]
+            s.games,
+            s.wins,
+            s.fair,
+            s.ratio()
         );
+        ratios.push(s.ratio());
+    }
+    println!("\n| turn position | games | wins | fair share | ratio |");
+    println!("|---|---|---|---|---|");
+    for (p, s) in positions.iter().enumerate() {
+        println!(
+            "| {} | {} | {} | {:.0} | {:.2} |",
+            p + 1,
+            s.games,
+            s.wins,
+            s.fair,
+            s.ratio()
+        );
+        ratios.push(s.ratio());
+    }
+    let balanced = ratios.iter().all(|r| (FAIREST..=LUCKIEST).contains(r));
+    let paced = MEDIAN_ROUNDS.contains(&median);
+    println!(
+        "\nevery ratio within {FAIREST}..{LUCKIEST}: {balanced}; median within {}..{}: {paced}",
+        MEDIAN_ROUNDS.start(),
+        MEDIAN_ROUNDS.end()
+    );
+    if balanced && paced {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

@@ -894,8 +894,8 @@ pub enum EventView {
         to: Seat,
         memo: Option<MemoId>,
     },
-    /// World's Smartest Garbage Man: `seat` took `memo` back from the bottom
-    /// of the deck.
+    /// World's Smartest Garbage Man: `seat` took `memo` back from the out
+    /// tray.
     MemoRecovered {
         seat: Seat,
         memo: MemoId,

@@ -90,6 +90,12 @@ impl Dilbert {
         self.round
     }
 
+    /// `seat`'s place in turn order: 0 for the first player.
+    pub fn turn_position(&self, seat: Seat) -> usize {
+        let seats = self.seat_count();
+        (usize::from(seat) + seats - usize::from(self.first_player)) % seats
+    }
+
     /// The Boss's place on the track.
     pub fn boss(&self) -> i8 {
         self.boss
