@@ -133,7 +133,7 @@ impl Dilbert {
             return;
         };
         let amount = amount + self.consultant_change(employee, amount, why);
-        if why == Why::Memo && self.memo_loss_blocked(employee, amount) {
+        if matches!(why, Why::Memo | Why::RealLife) && self.memo_loss_blocked(employee, amount) {
             return;
         }
         let amount = if employee == Employee::Ratbert && amount <= -2 {
