@@ -2,11 +2,11 @@
 //! where the secrets are (for the non-interference harness), and a way to
 //! stage a situation directly.
 
-use cubicle_protocol::dilbert::{Employee, MemoId, SpaceId, SIGNATURE_TOKENS};
+use cubicle_protocol::dilbert::{Employee, MemoId, SpaceId, Token, SIGNATURE_TOKENS};
 use cubicle_protocol::Seat;
 
 use super::content::{self, MEMO_COUNT, PROJECT_COUNT, WORK_TOKENS};
-use super::{Dilbert, Pending, Stage, TurnStep};
+use super::{tokens, Dilbert, Pending, Stage, TokenAt, TurnStep};
 use crate::testing::Secrets;
 use crate::Viewer;
 
@@ -83,6 +83,52 @@ impl Dilbert {
             .iter()
             .copied()
             .eq(0..content::CONSULTANT_COUNT as u8));
+
+        // Tokens: never more in play than the box holds, each where its
+        // kind may be: Ted on a hall square nobody stands on, the sign and
+        // Donuts on offices, the rest on employees in play.
+        let map = self.map();
+        for token in [
+            Token::Donut,
+            Token::OutOfOrder,
+            Token::Todd,
+            Token::Ted,
+            Token::FamilyPortrait,
+            Token::PlasticPlant,
+        ] {
+            let placed: Vec<TokenAt> = self
+                .tokens
+                .iter()
+                .filter(|(t, _)| *t == token)
+                .map(|&(_, at)| at)
+                .collect();
+            assert!(
+                placed.len() <= tokens::in_box(token),
+                "{token:?}: {placed:?}"
+            );
+            for at in placed {
+                match (token, at) {
+                    (Token::Ted, TokenAt::Space(space)) => {
+                        assert!(map.is_hall(space), "Ted stands in the halls");
+                        assert!(
+                            self.hires.iter().all(|h| h.at != space),
+                            "nobody stands on Ted's square"
+                        );
+                    }
+                    (Token::Donut | Token::OutOfOrder, TokenAt::Space(space)) => {
+                        assert!(!map.is_hall(space), "{token:?} sits in an office")
+                    }
+                    (
+                        Token::Todd | Token::FamilyPortrait | Token::PlasticPlant,
+                        TokenAt::Employee(e),
+                    ) => assert!(
+                        self.seat_of(e).is_some(),
+                        "{token:?} on an employee in play"
+                    ),
+                    (token, at) => panic!("{token:?} cannot be at {at:?}"),
+                }
+            }
+        }
     }
 
     /// Rounds started so far.
@@ -121,6 +167,11 @@ impl Dilbert {
     /// The seat playing `employee`.
     pub fn seat_playing(&self, employee: Employee) -> Option<Seat> {
         self.seat_of(employee)
+    }
+
+    /// The card at `place`.
+    pub fn card_at(&mut self, place: MemoPlace) -> u8 {
+        *self.slot(place)
     }
 
     fn peeking(&self) -> Option<(Seat, usize)> {
