@@ -14,7 +14,8 @@
 //! that might answer.
 
 use cubicle_protocol::dilbert::{
-    Employee, EventView, MemoId, Office, ProjectId, SpaceId, Target, Timing, Token, Trait, Why,
+    Action, Employee, EventView, MemoId, Office, ProjectId, SpaceId, Target, Timing, Token, Trait,
+    Why,
 };
 use cubicle_protocol::Seat;
 
@@ -248,7 +249,7 @@ pub fn playable(game: &Dilbert, seat: Seat, memo: MemoId, target: Option<Target>
 }
 
 /// Every memo play `seat` may make now.
-pub fn play_actions(game: &Dilbert, seat: Seat) -> Vec<cubicle_protocol::dilbert::Action> {
+pub fn play_actions(game: &Dilbert, seat: Seat) -> Vec<Action> {
     let mut hand = game.hire(seat).hand.clone();
     hand.sort_unstable();
     hand.dedup();
@@ -256,7 +257,7 @@ pub fn play_actions(game: &Dilbert, seat: Seat) -> Vec<cubicle_protocol::dilbert
         .flat_map(|memo| {
             targets(game, seat, memo)
                 .into_iter()
-                .map(move |target| cubicle_protocol::dilbert::Action::Play { memo, target })
+                .map(move |target| Action::Play { memo, target })
         })
         .collect()
 }
@@ -392,13 +393,7 @@ pub fn play(
             let Some(Target::Signature { project, icon }) = target else {
                 unreachable!("checked: a signature")
             };
-            let slot = game.slot_of(project).expect("checked: in play");
-            events.push(EventView::Signed {
-                seat,
-                project,
-                icon,
-            });
-            game.place_signature(slot, icon, me, chance, events);
+            game.sign_for(seat, project, icon, chance, events);
         }
         Effect::Shred => {
             let Some(Target::Signature { project, icon }) = target else {

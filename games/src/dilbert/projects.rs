@@ -120,6 +120,30 @@ impl Dilbert {
         }
     }
 
+    /// `seat` covers `icon` on `project` (an office's signature, or a
+    /// Forged Signature): the event, the token, a kill if it was the last,
+    /// the Synergy Guru's bonus.
+    pub(super) fn sign_for(
+        &mut self,
+        seat: Seat,
+        project: ProjectId,
+        icon: Office,
+        chance: &mut dyn Chance,
+        events: &mut Vec<EventView>,
+    ) {
+        let slot = self.slot_of(project).expect("checked: in play");
+        events.push(EventView::Signed {
+            seat,
+            project,
+            icon,
+        });
+        let by = self.hire(seat).employee;
+        self.place_signature(slot, icon, by, chance, events);
+        if let Some(Rule::SignatureBonus(bonus)) = self.rule_for(by) {
+            self.gain(by, bonus, Why::Consultant, events);
+        }
+    }
+
     /// Kills the project in `slot`: its effect if it has one "when killed",
     /// the killer's reward (when killed by a signature), work and glass
     /// tokens back, the Schedule in its place and assigned, a new Schedule.
@@ -230,17 +254,7 @@ pub fn sign(
     else {
         unreachable!("checked: signing happens at the sign step")
     };
-    let slot = game.slot_of(project).expect("checked: in play");
-    events.push(EventView::Signed {
-        seat,
-        project,
-        icon,
-    });
-    let by = game.hire(seat).employee;
-    game.place_signature(slot, icon, by, chance, events);
-    if game.bound_by(by, Rule::SignatureBonus(1)) {
-        game.gain(by, 1, Why::Consultant, events);
-    }
+    game.sign_for(seat, project, icon, chance, events);
     if second {
         game.cheated(|c| c.signature = true);
     } else if game.on_fast_track(seat) && can_sign(game, office) {
