@@ -178,6 +178,8 @@ function drawTargets(ctx, spots) {
         },
       },
       svg('title', {}, label),
+      // The whole squares take the click (the drawn ones are inset: an office's gaps would not).
+      space.squares.map(([x, y]) => svg('rect', { class: 'dl-target-hit', x: x * CELL, y: y * CELL, width: CELL, height: CELL })),
       space.squares.map(([x, y]) => svg('rect', { x: x * CELL + 0.8, y: y * CELL + 0.8, width: CELL - 1.6, height: CELL - 1.6, rx: 1.5 })),
     );
   });
