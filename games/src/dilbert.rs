@@ -31,6 +31,7 @@
 //! discards, end-of-turn memos, one end). No memo makes the Boss move up.
 
 mod boss;
+mod bot;
 mod cards;
 mod charts;
 mod consultants;
@@ -43,6 +44,8 @@ mod memos;
 mod movement;
 mod projects;
 mod setup;
+#[cfg(test)]
+mod card_tests;
 #[cfg(test)]
 mod tests;
 mod tokens;

@@ -10,6 +10,7 @@
 //! type-erased face of any [`Game`], obtained from the [`catalog`].
 
 pub mod answers;
+pub mod bots;
 pub mod catalog;
 pub mod chance;
 pub mod dilbert;

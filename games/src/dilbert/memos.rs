@@ -40,7 +40,7 @@ fn in_time(game: &Dilbert, memo: MemoId) -> bool {
 }
 
 /// Whether the effect changes its player's own employee (not allowed from
-/// a restroom).
+/// a restroom). Management Fast Track does: its first cheat is extra legs.
 fn changes_own_employee(effect: Effect) -> bool {
     matches!(
         effect,
@@ -53,7 +53,23 @@ fn changes_own_employee(effect: Effect) -> bool {
             | Effect::CoverYourBackside
             | Effect::LookBusy(_)
             | Effect::Place(Token::FamilyPortrait)
+            | Effect::FastTrack
     )
+}
+
+/// Whether the employee whose cubicle `seat`'s would swap with (one nearer
+/// the Boss's Office when `closer`) is one memos can reach: a swap moves
+/// both cubicles, and a restroom protects from memos.
+fn swap_partner_reachable(game: &Dilbert, seat: Seat, closer: bool) -> bool {
+    let rank = game.hire(seat).cubicle;
+    let other = if closer {
+        rank.wrapping_sub(1)
+    } else {
+        rank + 1
+    };
+    game.seat_list()
+        .filter(|&s| game.hire(s).cubicle == other)
+        .all(|s| game.reachable_by_memos(s))
 }
 
 impl Dilbert {
@@ -104,7 +120,9 @@ pub fn targets(game: &Dilbert, seat: Seat, memo: MemoId) -> Vec<Option<Target>> 
         | Effect::FastTrack
         | Effect::Everyone(..) => untargeted(true),
         Effect::CubicleAway => untargeted(
-            usize::from(me.cubicle) < game.seat_count() && game.cubicle_may_move(seat, false),
+            usize::from(me.cubicle) < game.seat_count()
+                && game.cubicle_may_move(seat, false)
+                && swap_partner_reachable(game, seat, false),
         ),
         Effect::Hurt(_) | Effect::SendTo(_) | Effect::GoToHeck => others(&|_| true),
         Effect::KnockDown => others(&|s| !game.hire(s).down),
@@ -112,9 +130,11 @@ pub fn targets(game: &Dilbert, seat: Seat, memo: MemoId) -> Vec<Option<Target>> 
             let i = Dilbert::trait_index(which);
             others(&|s| game.hire(s).traits[i] != me.traits[i])
         }
-        Effect::CubicleCloser => {
-            others(&|s| game.hire(s).cubicle > 1 && game.cubicle_may_move(s, true))
-        }
+        Effect::CubicleCloser => others(&|s| {
+            game.hire(s).cubicle > 1
+                && game.cubicle_may_move(s, true)
+                && swap_partner_reachable(game, s, true)
+        }),
         Effect::Steal | Effect::DiscardRandom(_) => others(&|s| !game.hire(s).hand.is_empty()),
         Effect::ShiftTrait(which, by) => {
             let i = Dilbert::trait_index(which);

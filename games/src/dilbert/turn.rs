@@ -217,7 +217,8 @@ impl Dilbert {
 
     /// How far `seat` may walk without cheating: Motivation (less 2 to
     /// stand up), plus the run, memos' extra legs and the consultant's
-    /// change, less Todd's 2; at least 1 while standing.
+    /// change, less Todd's 2; at least 1 while standing, or while a
+    /// consultant changes walks.
     pub(super) fn honest_allowance(&self, seat: Seat, ran: Option<u8>) -> u8 {
         let hire = self.hire(seat);
         let motivation = content::printed(hire.employee).motivation;
@@ -238,7 +239,10 @@ impl Dilbert {
         if self.has_token(hire.employee, Token::Todd) {
             walk -= i16::from(tokens::TODD);
         }
-        walk.clamp(i16::from(!hire.down), i16::from(u8::MAX - 1)) as u8
+        // "Always at least 1" under a consultant that changes walks, even
+        // knocked down (who may otherwise only stand up where they lie).
+        let least = i16::from(!hire.down || matches!(rule, Some(Rule::Walk(_))));
+        walk.clamp(least, i16::from(u8::MAX - 1)) as u8
     }
 
     /// Where `seat` can walk now: the search remembered for this very
