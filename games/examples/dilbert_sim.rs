@@ -7,11 +7,16 @@
 //! non-zero when missed. Turn positions are reported, not gated: their
 //! spread comes from the rulebook's set-up (see the page).
 //!
+//! A second argument, `easy`, seats easy bots (games/src/bots.rs) instead
+//! of random players: the same report for players that pursue happiness.
+//!
 //! cargo run --release -p cubicle-games --example dilbert_sim -- 10000
+//! cargo run --release -p cubicle-games --example dilbert_sim -- 10000 easy
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+use cubicle_games::bots::{self, Level};
 use cubicle_games::dilbert::Dilbert;
 use cubicle_games::testing::fast_random_game;
 use cubicle_games::Game;
@@ -50,6 +55,7 @@ fn main() -> ExitCode {
         .nth(1)
         .map(|n| n.parse().expect("a number of games"))
         .unwrap_or(10_000);
+    let easy = std::env::args().nth(2).as_deref() == Some("easy");
     let mut lengths: Vec<u16> = Vec::with_capacity(games as usize);
     let mut employees = [Share::default(); 6];
     let mut positions = [Share::default(); 6];
@@ -60,7 +66,11 @@ fn main() -> ExitCode {
     let started = Instant::now();
     for n in 0..games {
         let seats = 3 + (n % 4) as usize;
-        let (game, count) = fast_random_game::<Dilbert>(seats, n);
+        let (game, count) = if easy {
+            bots::play_out::<Dilbert>(&vec![Level::Easy; seats], &Default::default(), n)
+        } else {
+            fast_random_game::<Dilbert>(seats, n)
+        };
         actions += u64::from(count);
         let view: View = game.view(cubicle_games::Viewer::Spectator);
         lengths.push(view.round);
@@ -93,7 +103,8 @@ fn main() -> ExitCode {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
-    println!("{games} random-policy games (3 to 6 players, equally often), every card in play");
+    let policy = if easy { "easy-bot" } else { "random-policy" };
+    println!("{games} {policy} games (3 to 6 players, equally often), every card in play");
     println!(
         "{:.0} games/s on one core, {:.1} actions per game",
         games as f64 / elapsed,
