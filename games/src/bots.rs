@@ -82,6 +82,24 @@ impl Bot {
     }
 }
 
+/// How one game between bots ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub winners: Vec<Seat>,
+    /// Actions taken, from the first to the last.
+    pub actions: u32,
+}
+
+/// Plays game number `game` of `G` between bots of `levels` with default
+/// options: what `cubicle simulate` runs for each game (see the catalog).
+pub fn play_default<G: Heuristic>(levels: &[Level], game: u64) -> Played {
+    let (state, actions) = play_out::<G>(levels, &G::Options::default(), game);
+    Played {
+        winners: state.outcome().map(|o| o.winners).unwrap_or_default(),
+        actions,
+    }
+}
+
 /// Plays one whole game of `G` between bots of `levels` (one per seat,
 /// `levels.len()` seats), every bot seeing only its seat's view and legal
 /// actions. Returns the finished game and the number of actions; panics if

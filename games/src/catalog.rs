@@ -8,6 +8,7 @@ use cubicle_protocol::{GameInfo, JoinQuestion};
 use serde_json::{Map, Value};
 
 use crate::answers::{self, AnswerError, Answers};
+use crate::bots::{self, Heuristic, Level, Played};
 use crate::chance::Seed;
 use crate::table::{Engine, Table};
 use crate::{Game, PlayerProfile, SeededChance, SetupError};
@@ -22,6 +23,9 @@ pub struct Entry {
     /// Starts a game from profiles, options and the room seed, on step 0 of
     /// the seed's streams.
     pub start: StartFn,
+    /// Plays game number `n` between bots of the given levels (one per
+    /// seat), for `cubicle simulate`; `None` for a game without bots.
+    pub play_bots: Option<fn(levels: &[Level], n: u64) -> Played>,
 }
 
 /// How a catalog entry starts a game: profiles, creation options (JSON) and
@@ -41,6 +45,15 @@ pub const fn entry<G: Game>() -> Entry {
         join_questions: G::join_questions,
         validate: validate::<G>,
         start: start::<G>,
+        play_bots: None,
+    }
+}
+
+/// The catalog entry of a game the bots can play.
+pub const fn entry_with_bots<G: Heuristic>() -> Entry {
+    Entry {
+        play_bots: Some(bots::play_default::<G>),
+        ..entry::<G>()
     }
 }
 
@@ -54,9 +67,9 @@ impl Entry {
 
 /// Every game, in the order the start page lists them.
 pub static ENTRIES: &[Entry] = &[
-    entry::<crate::osaki::Osaki>(),
-    entry::<crate::office21::Office21>(),
-    entry::<crate::dilbert::Dilbert>(),
+    entry_with_bots::<crate::osaki::Osaki>(),
+    entry_with_bots::<crate::office21::Office21>(),
+    entry_with_bots::<crate::dilbert::Dilbert>(),
 ];
 
 /// Looks a game up by identifier.

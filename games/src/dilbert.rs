@@ -32,6 +32,8 @@
 
 mod boss;
 mod bot;
+#[cfg(test)]
+mod card_tests;
 mod cards;
 mod charts;
 mod consultants;
@@ -44,8 +46,6 @@ mod memos;
 mod movement;
 mod projects;
 mod setup;
-#[cfg(test)]
-mod card_tests;
 #[cfg(test)]
 mod tests;
 mod tokens;

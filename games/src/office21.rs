@@ -7,6 +7,7 @@
 //! [`Pending`] value in the state; nothing waits inside the rules.
 //!
 //! Submodules, one job each:
+//! * `bot`: the easy bot's judgement ([`crate::bots::Heuristic`]);
 //! * `cards`: printed profits, copies, names, the deck and the board;
 //! * `setup`: dealing, fixtures, the simultaneous set-up rounds, the start;
 //! * `love`: BOSS and SECRETARY;
@@ -24,6 +25,7 @@
 //! set-up attempt is followed by at most `(44 + 1) * 3 * seats` turns of at
 //! most three actions each.
 
+mod bot;
 mod cards;
 mod effects;
 mod ending;

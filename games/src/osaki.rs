@@ -14,6 +14,7 @@
 //! tile or merges two piles, so a game with `d` dealt tiles lasts at most
 //! `2d - 1` actions.
 
+mod bot;
 mod departure;
 mod names;
 #[cfg(any(test, feature = "testing"))]

@@ -17,6 +17,7 @@ mod rate;
 pub mod registry;
 mod retention;
 pub mod room;
+pub mod simulate;
 pub mod store;
 mod web;
 mod ws;

@@ -1,13 +1,48 @@
-//! `cubicle`: runs the server until SIGTERM or Ctrl-C.
+//! `cubicle`: runs the server until SIGTERM or Ctrl-C, or, as
+//! `cubicle simulate`, plays games between bots offline.
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use cubicle_server::simulate::{self, SimulateArgs};
 use cubicle_server::{init_logging, Config, Server};
+
+/// Cubicle: an authoritative online game server for office-themed tabletop
+/// games.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cubicle",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(flatten)]
+    config: Config,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Plays many games between bots, offline, and reports each seat's
+    /// win rate (with a 95% interval) and the game length.
+    Simulate(SimulateArgs),
+}
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let config = Config::parse();
+    let cli = Cli::parse();
+    if let Some(Command::Simulate(args)) = cli.command {
+        return match simulate::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("cubicle simulate: {e:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let config = cli.config;
     init_logging(config.log_format);
     match run(config).await {
         Ok(()) => ExitCode::SUCCESS,
