@@ -44,6 +44,9 @@ pub struct OfficeMap {
     /// What a walk needs to know of each space, by space, in one byte
     /// (the search reads it for every step).
     pub(super) kinds: Vec<SpaceKind>,
+    /// Hall squares in front of an office door (where Ted may stand),
+    /// ascending.
+    pub doorsteps: Vec<SpaceId>,
 }
 
 /// What kind of space a walk enters.
@@ -674,7 +677,7 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
             "cubicles are drawn but no `cubicles:` line gives their values".into(),
         ));
     }
-    let kinds = spaces
+    let kinds: Vec<SpaceKind> = spaces
         .iter()
         .map(|space| match space.office {
             None => SpaceKind::Hall,
@@ -684,6 +687,15 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
             Some(Office::WomensRoom) => SpaceKind::WomensRoom,
             Some(_) => SpaceKind::Office,
         })
+        .collect();
+    let doorsteps: Vec<SpaceId> = (0..spaces.len())
+        .filter(|&s| kinds[s] == SpaceKind::Hall)
+        .filter(|&s| {
+            neighbours[s]
+                .iter()
+                .any(|&n| kinds[usize::from(n)] != SpaceKind::Hall)
+        })
+        .map(|s| s as SpaceId)
         .collect();
     Ok(OfficeMap {
         width: grid.width as u8,
@@ -696,6 +708,7 @@ fn build(file: &MapFile, grid: &Grid) -> Result<OfficeMap, MapError> {
         office_spaces,
         square_spaces,
         kinds,
+        doorsteps,
     })
 }
 

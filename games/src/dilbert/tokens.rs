@@ -114,14 +114,10 @@ impl Dilbert {
     /// Hall squares Ted may stand on: in front of an office door, with
     /// nobody on them.
     pub(super) fn ted_squares(&self) -> Vec<SpaceId> {
-        let map = self.map();
-        (0..map.spaces.len() as SpaceId)
-            .filter(|&space| map.is_hall(space))
-            .filter(|&space| {
-                map.neighbours[usize::from(space)]
-                    .iter()
-                    .any(|&n| !map.is_hall(n))
-            })
+        self.map()
+            .doorsteps
+            .iter()
+            .copied()
             .filter(|&space| self.hires.iter().all(|h| h.at != space))
             .collect()
     }
