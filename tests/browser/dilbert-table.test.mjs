@@ -485,6 +485,11 @@ test('the card reference: every memo, consultant, token and office chart; keyboa
   assert.equal(await dialog.evaluate((d) => d.open), true, 'a table update leaves it open');
   await page.keyboard.press('Escape');
   assert.equal(await dialog.evaluate((d) => d.open), false);
+  // A dialog's `close` event (which hands focus back) is queued, not
+  // immediate: wait for it rather than race it.
+  await page
+    .waitForFunction(() => document.activeElement?.dataset.key === 'cards', null, { timeout: 2000 })
+    .catch(() => {});
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.key), 'cards', 'focus is back on the Cards button');
 });
 
