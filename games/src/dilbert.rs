@@ -45,6 +45,7 @@ mod map;
 mod memos;
 mod movement;
 mod projects;
+mod sample;
 mod setup;
 #[cfg(test)]
 mod tests;

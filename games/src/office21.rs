@@ -32,6 +32,7 @@ mod ending;
 #[cfg(any(test, feature = "testing"))]
 mod inspect;
 mod love;
+mod sample;
 mod setup;
 mod view;
 

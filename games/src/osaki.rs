@@ -17,6 +17,7 @@
 mod bot;
 mod departure;
 mod names;
+mod sample;
 #[cfg(any(test, feature = "testing"))]
 mod secrets;
 mod setup;

@@ -7,8 +7,12 @@
 //!   harness (`Secrets`); and the same comparison does notice when
 //!   something the seat sees changes, so it is not vacuous;
 //! * the easy bot beats random bots clearly.
+//!
+//! Hard bots search a fixed number of playouts here ([`HARD`]), so their
+//! choices are a function of seed, view and legal actions, as the
+//! comparison needs, and the suite stays fast in a debug build.
 
-use cubicle_games::bots::{play_out, Bot, Heuristic, Level};
+use cubicle_games::bots::{play_out_with, Bot, BotGame, Budget, Level};
 use cubicle_games::dilbert::{Dilbert, MemoPlace};
 use cubicle_games::office21::{Location, Office21};
 use cubicle_games::osaki::Osaki;
@@ -22,14 +26,31 @@ fn seat_range<G: Game>() -> std::ops::RangeInclusive<usize> {
     usize::from(info.min_seats)..=usize::from(info.max_seats)
 }
 
+/// The hard bots' budget in these tests: a real search, but a small one.
+const HARD: Budget = Budget::Playouts(2);
+
 /// Plays `games` whole games of `G` with every seat at `level`, cycling
-/// through the seat counts. Returns the number of actions played.
-fn play_many<G: Heuristic>(level: Level, games: u64) -> u64 {
+/// through the seat counts. Hard bots are costly even with a small budget:
+/// at that level one seat (rotating) is hard and the others random.
+/// Returns the number of actions played.
+fn play_many<G: BotGame>(level: Level, games: u64) -> u64 {
     let seats: Vec<usize> = seat_range::<G>().collect();
     (0..games)
         .map(|n| {
             let count = seats[n as usize % seats.len()];
-            let (game, actions) = play_out::<G>(&vec![level; count], &G::Options::default(), n);
+            let levels: Vec<Level> = match level {
+                Level::Hard => (0..count)
+                    .map(|s| {
+                        if s == n as usize % count {
+                            Level::Hard
+                        } else {
+                            Level::Random
+                        }
+                    })
+                    .collect(),
+                level => vec![level; count],
+            };
+            let (game, actions) = play_out_with::<G>(&levels, HARD, &G::Options::default(), n);
             assert!(game.outcome().is_some(), "{} game {n} did not end", G::ID);
             u64::from(actions)
         })
@@ -55,7 +76,11 @@ fn office21_bots_of_each_level_play_1000_games_with_only_legal_actions() {
 #[test]
 fn dilbert_bots_of_each_level_play_1000_games_with_only_legal_actions() {
     for level in Level::ALL {
-        let actions = play_many::<Dilbert>(level, 1000);
+        // A hard seat's playouts make a Dilbert game some hundred times
+        // longer in a debug build: 200 games keep the suite fast (the
+        // strength example plays thousands more in release).
+        let games = if level == Level::Hard { 200 } else { 1000 };
+        let actions = play_many::<Dilbert>(level, games);
         eprintln!("dilbert {level:?}: {actions} actions");
     }
 }
@@ -71,7 +96,12 @@ struct Compared {
     /// Twins in which the bot of each level (in `Level::ALL` order) chose
     /// differently.
     differed: [usize; Level::ALL.len()],
+    /// Twins the hard bot was asked about.
+    hard_twins: usize,
 }
+
+/// The hard bot is compared on one twin in this many.
+const HARD_EVERY: usize = 8;
 
 /// Plays `games` random games of `G` and, every `every` actions, for each
 /// seat asked to act, makes twins of the game that differ in two places
@@ -79,7 +109,7 @@ struct Compared {
 /// of every level (the same seed on both sides) to choose in each twin,
 /// from that seat's view and legal actions only. Counts, level by level,
 /// the twins whose choices differ.
-fn compare_choices<G: Heuristic + Secrets>(
+fn compare_choices<G: BotGame + Secrets>(
     games: u64,
     every: u64,
     places: impl Fn(&G, Seat) -> (Vec<G::Secret>, Vec<G::Secret>),
@@ -121,11 +151,20 @@ fn compare_choices<G: Heuristic + Secrets>(
                         compared.visible += 1;
                     }
                     let choose = |game: &G, level| {
-                        let mut bot = Bot::new(level, &[seat; 32]);
+                        let mut bot = Bot::new(level, &[seat; 32]).with_budget(HARD);
                         let view = game.view(Viewer::Seat(seat));
                         bot.choose::<G>(seat, &view, &game.legal(seat))
                     };
+                    // A search costs far more than a judgement: the hard bot
+                    // is asked on every `HARD_EVERY`-th twin only.
+                    let hard_too = compared.twins.is_multiple_of(HARD_EVERY);
                     for (differed, &level) in compared.differed.iter_mut().zip(&Level::ALL) {
+                        if level == Level::Hard && !hard_too {
+                            continue;
+                        }
+                        if level == Level::Hard {
+                            compared.hard_twins += 1;
+                        }
                         if choose(&game, level) != choose(&twin, level) {
                             *differed += 1;
                         }
@@ -155,8 +194,16 @@ fn assert_blind(game: &str, compared: Compared, twins: usize) {
         compared.visible, 0,
         "{game}: the harness swapped a visible place"
     );
-    assert_eq!(compared.differed, [0, 0], "{game}: a bot saw a hidden swap");
+    assert_eq!(
+        compared.differed,
+        [0, 0, 0],
+        "{game}: a bot saw a hidden swap"
+    );
     assert!(compared.twins >= twins, "{game}: only {compared:?}");
+    assert!(
+        compared.hard_twins * HARD_EVERY >= twins,
+        "{game}: only {compared:?}"
+    );
 }
 
 #[test]
@@ -215,7 +262,7 @@ fn the_comparison_notices_a_change_to_the_bots_own_hand() {
 /// one easy seat, random bots in the others, the easy seat rotating and the
 /// seat counts cycling. A shared victory counts as a fraction of a win.
 /// Printed with the half-width of its 95% confidence interval.
-fn easy_against_random<G: Heuristic>(games: u64) -> f64 {
+fn easy_against_random<G: BotGame>(games: u64) -> f64 {
     let seats: Vec<usize> = seat_range::<G>().collect();
     // Each game's (win, fair share).
     let results: Vec<(f64, f64)> = (0..games)
@@ -224,7 +271,8 @@ fn easy_against_random<G: Heuristic>(games: u64) -> f64 {
             let easy = (n / seats.len() as u64 % count as u64) as Seat;
             let mut levels = vec![Level::Random; count];
             levels[usize::from(easy)] = Level::Easy;
-            let (game, _) = play_out::<G>(&levels, &G::Options::default(), 1_000_000 + n);
+            let (game, _) =
+                play_out_with::<G>(&levels, HARD, &G::Options::default(), 1_000_000 + n);
             let winners = game.outcome().expect("over").winners;
             let won = if winners.contains(&easy) {
                 1.0 / winners.len() as f64

@@ -2,10 +2,12 @@
 //! reports and load tests. Each seat is played by a bot of the level given
 //! for it; every game is seeded by its number, so a run repeats exactly.
 //!
-//! `cubicle simulate --game office21 --bots easy,random,random,random --games 1000`
+//! `cubicle simulate --game office21 --players 4 --bots hard,random,random,random --games 1000`
+//!
+//! A hard bot searches 300 ms per decision (the default budget), so games
+//! with hard seats take seconds each; the progress bar says how long.
 
-use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::io::IsTerminal;
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -17,10 +19,13 @@ pub struct SimulateArgs {
     /// The game: `osaki`, `office21` or `dilbert`.
     #[arg(long)]
     pub game: String,
-    /// One level per seat, comma-separated (`random` or `easy`); the
-    /// number of seats is the number of levels.
+    /// One level per seat, comma-separated (`random`, `easy` or `hard`);
+    /// a single level plays every seat.
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
+    /// The number of seats (default: one per level in `--bots`).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// How many games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -49,7 +54,27 @@ fn parse_level(name: &str) -> anyhow::Result<Level> {
     match name.trim() {
         "random" => Ok(Level::Random),
         "easy" => Ok(Level::Easy),
-        other => bail!("unknown bot level {other:?}: random or easy"),
+        "hard" => Ok(Level::Hard),
+        other => bail!("unknown bot level {other:?}: random, easy or hard"),
+    }
+}
+
+/// One level per seat: `--bots` as given, or its single level repeated
+/// for `--players` seats.
+fn seat_levels(args: &SimulateArgs) -> anyhow::Result<Vec<Level>> {
+    let levels = args
+        .bots
+        .iter()
+        .map(|l| parse_level(l))
+        .collect::<anyhow::Result<Vec<Level>>>()?;
+    match (args.players, levels.as_slice()) {
+        (None, _) => Ok(levels),
+        (Some(players), &[level]) => Ok(vec![level; players]),
+        (Some(players), _) if players == levels.len() => Ok(levels),
+        (Some(players), _) => bail!(
+            "--players {players} but --bots names {} levels: give one level per seat, or one for all",
+            levels.len()
+        ),
     }
 }
 
@@ -59,11 +84,7 @@ pub fn simulate(args: &SimulateArgs, mut progress: impl FnMut(u64)) -> anyhow::R
     let play = entry
         .play_bots
         .with_context(|| format!("{} has no bots", args.game))?;
-    let levels = args
-        .bots
-        .iter()
-        .map(|l| parse_level(l))
-        .collect::<anyhow::Result<Vec<Level>>>()?;
+    let levels = seat_levels(args)?;
     let info = (entry.info)();
     if !(usize::from(info.min_seats)..=usize::from(info.max_seats)).contains(&levels.len()) {
         bail!(
@@ -143,23 +164,23 @@ pub fn report(args: &SimulateArgs, summary: &Summary) -> String {
     out
 }
 
-/// Runs the command: a progress line on a terminal, then the report.
+/// Runs the command: a progress bar on a terminal's stderr, then the
+/// report on stdout.
 pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
-    let started = Instant::now();
-    let mut last = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    let summary = simulate(&args, |done| {
-        if terminal && (last.elapsed() > Duration::from_millis(100) || done == args.games) {
-            last = Instant::now();
-            let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            eprint!("\r{done}/{} games, {rate:.0} per second ", args.games);
-            let _ = std::io::stderr().flush();
-        }
-    })?;
-    if terminal {
-        eprintln!();
-    }
-    print!("{}", report(&args, &summary));
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(args.games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        )
+        .context("the progress bar's template")?,
+    );
+    let summary = simulate(&args, |done| bar.set_position(done));
+    bar.finish_and_clear();
+    print!("{}", report(&args, &summary?));
     Ok(())
 }
 
@@ -173,6 +194,7 @@ mod tests {
             bots: bots.iter().map(|b| b.to_string()).collect(),
             games,
             first: 0,
+            players: None,
         }
     }
 
@@ -207,6 +229,25 @@ mod tests {
         assert!(err(args("chess", &["easy", "easy"], 1)).contains("no game"));
         assert!(err(args("osaki", &["easy", "genius"], 1)).contains("unknown bot level"));
         assert!(err(args("dilbert", &["easy", "easy"], 1)).contains("3 to 6 players"));
+        let mismatch = SimulateArgs {
+            players: Some(3),
+            ..args("osaki", &["easy", "random"], 1)
+        };
+        assert!(err(mismatch).contains("--players 3"));
+    }
+
+    #[test]
+    fn one_level_plays_every_seat_of_players_and_hard_is_a_level() {
+        let all = SimulateArgs {
+            players: Some(4),
+            ..args("osaki", &["random"], 3)
+        };
+        assert_eq!(
+            simulate(&all, |_| {}).unwrap().levels,
+            vec![Level::Random; 4]
+        );
+        let hard = seat_levels(&args("osaki", &["hard", "random"], 1)).unwrap();
+        assert_eq!(hard, vec![Level::Hard, Level::Random]);
     }
 
     #[test]
