@@ -15,21 +15,17 @@
 //! replays exactly too (the room logs its actions like anyone's).
 
 use cubicle_protocol::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::{Chance, Game, SeededChance};
 
-/// How well a bot plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    Random,
-    Easy,
-}
+/// How well a bot plays: the protocol's [`BotLevel`](cubicle_protocol::BotLevel).
+pub use cubicle_protocol::BotLevel as Level;
 
-impl Level {
-    pub const ALL: [Level; 2] = [Level::Random, Level::Easy];
-}
+/// What a game provides for its bots to play it. Every bound on a game that
+/// bots play is this trait, so that what a level needs is named once.
+pub trait BotGame: Heuristic {}
+
+impl<G: Heuristic> BotGame for G {}
 
 /// What an easy bot prefers: a score for each legal action, judged from
 /// the seat's own view (and the game's public board) only. Higher is
@@ -58,7 +54,7 @@ impl Bot {
 
     /// The action this bot takes for `seat`, seeing `view` and offered
     /// `legal`; `None` when nothing is legal.
-    pub fn choose<G: Heuristic>(
+    pub fn choose<G: BotGame>(
         &mut self,
         seat: Seat,
         view: &G::View,
@@ -67,7 +63,8 @@ impl Bot {
         let rng: &mut dyn Chance = &mut self.rng;
         match self.level {
             Level::Random => rng.pick(legal).cloned(),
-            Level::Easy => {
+            // Until the search lands, hard plays as easy.
+            Level::Easy | Level::Hard => {
                 let scores: Vec<i32> = legal.iter().map(|a| G::score(view, seat, a)).collect();
                 let best = *scores.iter().max()?;
                 let top: Vec<&G::Action> = legal
@@ -92,7 +89,7 @@ pub struct Played {
 
 /// Plays game number `game` of `G` between bots of `levels` with default
 /// options: what `cubicle simulate` runs for each game (see the catalog).
-pub fn play_default<G: Heuristic>(levels: &[Level], game: u64) -> Played {
+pub fn play_default<G: BotGame>(levels: &[Level], game: u64) -> Played {
     let (state, actions) = play_out::<G>(levels, &G::Options::default(), game);
     Played {
         winners: state.outcome().map(|o| o.winners).unwrap_or_default(),
@@ -104,7 +101,7 @@ pub fn play_default<G: Heuristic>(levels: &[Level], game: u64) -> Played {
 /// `levels.len()` seats), every bot seeing only its seat's view and legal
 /// actions. Returns the finished game and the number of actions; panics if
 /// a bot's choice is refused (a bot must only ever play legal actions).
-pub fn play_out<G: Heuristic>(levels: &[Level], options: &G::Options, game: u64) -> (G, u32) {
+pub fn play_out<G: BotGame>(levels: &[Level], options: &G::Options, game: u64) -> (G, u32) {
     let mut seed = [0x6b; 32];
     seed[..8].copy_from_slice(&game.to_le_bytes());
     let players = vec![crate::PlayerProfile::default(); levels.len()];

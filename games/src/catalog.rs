@@ -8,7 +8,7 @@ use cubicle_protocol::{GameInfo, JoinQuestion};
 use serde_json::{Map, Value};
 
 use crate::answers::{self, AnswerError, Answers};
-use crate::bots::{self, Heuristic, Level, Played};
+use crate::bots::{self, BotGame, Level, Played};
 use crate::chance::Seed;
 use crate::table::{Engine, Table};
 use crate::{Game, PlayerProfile, SeededChance, SetupError};
@@ -50,8 +50,9 @@ pub const fn entry<G: Game>() -> Entry {
 }
 
 /// The catalog entry of a game the bots can play.
-pub const fn entry_with_bots<G: Heuristic>() -> Entry {
+pub const fn entry_with_bots<G: BotGame>() -> Entry {
     Entry {
+        start: start_with_bots::<G>,
         play_bots: Some(bots::play_default::<G>),
         ..entry::<G>()
     }
@@ -102,6 +103,17 @@ fn start<G: Game>(
     let options = parse_options::<G>(options)?;
     let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
     Ok(Box::new(Engine::new(G::ID, game, events)))
+}
+
+/// [`start`] for a game whose seats bots can play.
+fn start_with_bots<G: BotGame>(
+    players: &[PlayerProfile],
+    options: &Value,
+    seed: &Seed,
+) -> Result<Box<dyn Table>, SetupError> {
+    let options = parse_options::<G>(options)?;
+    let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
+    Ok(Box::new(Engine::new(G::ID, game, events).with_bots()))
 }
 
 #[cfg(test)]

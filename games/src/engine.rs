@@ -141,8 +141,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// parts (a deal, a deck order) for tests; the server accepts it only
     /// when started with `--allow-fixtures`.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug;
-    type Action: Serialize + DeserializeOwned + Clone + PartialEq + Debug;
-    type View: Serialize;
+    type Action: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send + 'static;
+    type View: Serialize + Send + 'static;
     /// An event as it happened, with everything in it (secrets included).
     type Event: Clone + Debug + Send + Sync + 'static;
     /// An event as one viewer may see it.

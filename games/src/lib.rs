@@ -23,4 +23,4 @@ pub mod testing;
 
 pub use chance::{Chance, SeededChance};
 pub use engine::{Deadline, Game, PlayerProfile, RuleError, SetupError, Viewer};
-pub use table::{ActError, Applied, Staged, Table};
+pub use table::{ActError, Applied, BotTask, Staged, Table};

@@ -20,8 +20,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+use crate::bots::{Bot, BotGame};
 use crate::engine::Deadline;
 use crate::{Chance, Game, RuleError, Viewer};
+
+/// A bot's decision for one seat, ready to run anywhere (the server runs it
+/// on a blocking pool): it holds the seat's view and legal actions, copied
+/// out of the game, and the bot; it returns the chosen action as JSON, or
+/// `None` if the seat had nothing to do.
+pub type BotTask = Box<dyn FnOnce() -> Option<Value> + Send>;
+
+/// How an [`Engine`] of a game bots can play makes a [`BotTask`].
+type BotMaker<G> = fn(&G, Seat, Bot) -> BotTask;
 
 /// Why an action was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -68,6 +78,10 @@ pub trait Table: Send + Sync {
     fn seats(&self) -> usize;
     /// [`Game::board`] as JSON text.
     fn board_json(&self) -> Box<RawValue>;
+    /// `bot`'s decision for `seat`, to run off the caller's task; `None`
+    /// for a game bots cannot play. The task sees exactly what a person in
+    /// the seat receives: its view and legal actions.
+    fn bot_task(&self, seat: Seat, bot: Bot) -> Option<BotTask>;
     fn to_act(&self) -> Vec<Seat>;
     /// What `seat` may do now, as one JSON array.
     fn legal_json(&self, seat: Seat) -> Box<RawValue>;
@@ -139,6 +153,7 @@ pub struct Engine<G: Game> {
     game_id: &'static str,
     game: G,
     events: Vec<G::Event>,
+    bots: Option<BotMaker<G>>,
 }
 
 /// What [`Engine::stage`] puts in a [`Staged`].
@@ -153,7 +168,17 @@ impl<G: Game> Engine<G> {
             game_id,
             game,
             events: start_events,
+            bots: None,
         }
+    }
+
+    /// This engine's seats can be played by bots.
+    pub fn with_bots(mut self) -> Self
+    where
+        G: BotGame,
+    {
+        self.bots = Some(bot_task::<G>);
+        self
     }
 
     pub fn game(&self) -> &G {
@@ -199,6 +224,17 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
+/// A [`BotTask`] for `seat` of `game`: the seat's view and legal actions,
+/// and nothing else, go with the bot.
+fn bot_task<G: BotGame>(game: &G, seat: Seat, mut bot: Bot) -> BotTask {
+    let view = game.view(Viewer::Seat(seat));
+    let legal = game.legal(seat);
+    Box::new(move || {
+        bot.choose::<G>(seat, &view, &legal)
+            .map(|action| serde_json::to_value(action).expect("actions serialize to JSON"))
+    })
+}
+
 fn to_json_text(value: impl Serialize) -> Box<RawValue> {
     // Game types are plain data (no maps with non-string keys, no failing
     // Serialize impls), so serialization cannot fail.
@@ -220,6 +256,10 @@ impl<G: Game> Table for Engine<G> {
 
     fn board_json(&self) -> Box<RawValue> {
         to_json_text(self.game.board())
+    }
+
+    fn bot_task(&self, seat: Seat, bot: Bot) -> Option<BotTask> {
+        self.bots.map(|make| make(&self.game, seat, bot))
     }
 
     fn to_act(&self) -> Vec<Seat> {

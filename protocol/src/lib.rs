@@ -76,6 +76,53 @@ pub enum ClientMessage {
     Act { id: String, action: Value },
     /// Keep-alive; answered by [`ServerMessage::Pong`].
     Ping {},
+    /// The host seats a computer player before the game starts: in `seat`
+    /// (else the lowest free seat), playing at `level`.
+    AddBot {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Seat>,
+        level: BotLevel,
+    },
+    /// The host takes the computer player out of `seat` before the game
+    /// starts; the seat is free again.
+    RemoveBot { seat: Seat },
+    /// The host removes every free seat before the game starts, so that it
+    /// can start with who is there. Seated players keep their order and are
+    /// numbered again from 0 (each hears its new seat in
+    /// [`ServerMessage::You`]). Refused below the game's minimum.
+    RemoveEmptySeats {},
+    /// The host decides for a seat whose player is away (no connection)
+    /// during the game: see [`AwayChoice`].
+    Away {
+        seat: Seat,
+        choice: AwayChoice,
+        /// The level of the computer player for `bot` and `open` (easy if
+        /// absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<BotLevel>,
+    },
+    /// The seat's own player takes the seat back from the computer player
+    /// standing in for it. (Connecting or acting does the same.)
+    TakeBack {},
+    /// The host hands the host's rights to the player in `seat`; the
+    /// sender keeps its own seat.
+    PassHost { seat: Seat },
+}
+
+/// What the host chooses for a seat whose player is away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum AwayChoice {
+    /// Keep waiting for the player: no computer player stands in, and when
+    /// the turn clock runs out the game's timeout action is played as
+    /// before. Ends a stand-in already playing.
+    Wait,
+    /// A computer player plays the seat now, until its player comes back.
+    Bot,
+    /// The seat is given up: its old link stops working, a computer player
+    /// plays it, and anyone may take it over with `join` during the game.
+    Open,
 }
 
 /// Messages the server sends over the room WebSocket.
@@ -123,6 +170,38 @@ pub enum ServerMessage {
         id: Option<String>,
     },
     Pong,
+    /// Who this connection is changed after `welcome` (host rights passed
+    /// to or from it, its seat numbered again, its seat opened to others).
+    You {
+        you: You,
+    },
+}
+
+/// How well a computer player plays (docs/bots.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Any legal action, uniformly at random.
+    Random,
+    /// A short, readable judgement per game.
+    Easy,
+    /// A search over the games its view allows (determinized Monte Carlo
+    /// tree search).
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Hard];
+
+    /// The level's name on the wire and in the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Easy => "easy",
+            BotLevel::Hard => "hard",
+        }
+    }
 }
 
 /// Who a connection is.
@@ -206,6 +285,20 @@ pub struct SeatInfo {
     pub connected: bool,
     /// Whether this seat is held by the room's host.
     pub host: bool,
+    /// The computer player playing this seat now, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<SeatBot>,
+}
+
+/// A computer player in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SeatBot {
+    pub level: BotLevel,
+    /// `true` while it stands in for the seat's away player (who takes the
+    /// seat back by coming back); `false` for a seat of its own, which
+    /// anyone may take over with `join` once the game has started.
+    pub stand_in: bool,
 }
 
 /// A game as one viewer may see it.
@@ -308,6 +401,14 @@ pub enum ErrorCode {
     NotHost,
     /// The host tried to start with free seats.
     SeatsNotFilled,
+    /// Fewer seats than the game's minimum would be left.
+    TooFewSeats,
+    /// `remove_bot` named a seat no computer player holds.
+    NotABot,
+    /// `away` named a seat whose player is connected, or no player's seat.
+    NotAway,
+    /// `take_back` from a seat no computer player stands in for.
+    NotStandingIn,
     AlreadyStarted,
     NotStarted,
     GameOver,
