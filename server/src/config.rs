@@ -49,6 +49,15 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_MAX_SPECTATORS_PER_ROOM", default_value_t = 200)]
     pub max_spectators_per_room: usize,
 
+    /// Milliseconds a bot waits before it acts, so that people can follow
+    /// the game (0 in tests).
+    #[arg(long, env = "CUBICLE_BOT_DELAY_MS", default_value_t = 800)]
+    pub bot_delay_ms: u64,
+
+    /// Longest a hard bot thinks about one decision, in milliseconds.
+    #[arg(long, env = "CUBICLE_BOT_THINK_MS", default_value_t = 300)]
+    pub bot_think_ms: u64,
+
     /// Origins (`https://host[:port]`, comma-separated) whose pages may open
     /// WebSockets besides the server's own. Pages are recognised as the
     /// server's own when their origin's host and port are the request's
@@ -105,6 +114,8 @@ impl Config {
             max_connections: 10_000,
             max_connections_per_ip: 200,
             max_spectators_per_room: 200,
+            bot_delay_ms: 800,
+            bot_think_ms: 300,
             allowed_origins: Vec::new(),
             room_creation_per_minute: 0,
             room_creation_burst: 10,

@@ -37,6 +37,7 @@ pub use config::{Config, LogFormat};
 pub use ws::MAX_MESSAGE_BYTES;
 
 use registry::Registry;
+use room::{BotSettings, RoomSettings};
 use store::{Store, StoreError};
 
 /// How long shutdown waits for WebSockets to finish their closing handshake.
@@ -120,7 +121,14 @@ impl Server {
         let (store, writer) = Store::open(&config.database_url)
             .await
             .map_err(ServerError::OpenStore)?;
-        let registry = Registry::with_max_spectators(store.clone(), config.max_spectators_per_room);
+        let settings = RoomSettings {
+            max_spectators: config.max_spectators_per_room,
+            bots: BotSettings {
+                delay: Duration::from_millis(config.bot_delay_ms),
+                think: Duration::from_millis(config.bot_think_ms),
+            },
+        };
+        let registry = Registry::with_settings(store.clone(), settings);
         let restored = registry
             .restore_unfinished()
             .await

@@ -9,7 +9,7 @@ use tokio::sync::Mutex;
 use tokio_util::task::TaskTracker;
 
 use crate::ids::is_room_id;
-use crate::room::{Room, RoomHandle, DEFAULT_MAX_SPECTATORS};
+use crate::room::{Room, RoomHandle, RoomSettings};
 use crate::store::{Store, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -53,8 +53,8 @@ struct Inner {
     rooms: Mutex<Rooms>,
     actors: TaskTracker,
     generations: AtomicU64,
-    /// Spectators each room takes at once.
-    max_spectators: usize,
+    /// What every room is told by the configuration.
+    settings: RoomSettings,
 }
 
 /// Shared handle to every room actor; cheap to clone.
@@ -63,13 +63,24 @@ pub struct Registry(Arc<Inner>);
 
 impl Registry {
     pub fn new(store: Store) -> Self {
-        Self::with_max_spectators(store, DEFAULT_MAX_SPECTATORS)
+        Self::with_settings(store, RoomSettings::default())
     }
 
     /// A registry whose rooms take at most `max_spectators` spectators.
     pub fn with_max_spectators(store: Store, max_spectators: usize) -> Self {
+        Self::with_settings(
+            store,
+            RoomSettings {
+                max_spectators,
+                ..RoomSettings::default()
+            },
+        )
+    }
+
+    /// A registry whose rooms all have `settings`.
+    pub fn with_settings(store: Store, settings: RoomSettings) -> Self {
         Registry(Arc::new(Inner {
-            max_spectators,
+            settings,
             store,
             rooms: Mutex::new(Rooms::default()),
             actors: TaskTracker::new(),
@@ -154,7 +165,7 @@ impl Registry {
             Err(e) => return Err(e.into()),
         };
         Room::restore(record, self.0.store.clone())
-            .map(|room| room.with_max_spectators(self.0.max_spectators))
+            .map(|room| room.with_settings(self.0.settings))
             .map_err(|e| {
             tracing::error!(room = %id, error = %e, "room is broken: it cannot be restored from the store; it is set aside");
             LoadError::Broken

@@ -19,7 +19,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use cubicle_games::answers::Answers;
 use cubicle_games::chance::Seed;
 use cubicle_games::PlayerProfile;
-use cubicle_protocol::{Outcome, RoomStatus, Seat};
+use cubicle_protocol::{BotLevel, Outcome, RoomStatus, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
@@ -100,6 +100,35 @@ pub struct SeatRecord {
     pub name: String,
     /// Checked answers to the game's join questions.
     pub answers: Answers,
+    pub player: SeatPlayer,
+}
+
+/// Who plays a seat: a person (with a bot standing in while they are
+/// away), or a bot in a seat of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatPlayer {
+    /// `false` for a bot's own seat.
+    pub human: bool,
+    /// The bot playing the seat now, if any.
+    pub bot: Option<BotLevel>,
+}
+
+impl SeatPlayer {
+    pub const PERSON: SeatPlayer = SeatPlayer {
+        human: true,
+        bot: None,
+    };
+
+    pub fn bot(level: BotLevel) -> SeatPlayer {
+        SeatPlayer {
+            human: false,
+            bot: Some(level),
+        }
+    }
+}
+
+fn level_from_str(name: &str) -> Option<BotLevel> {
+    BotLevel::ALL.into_iter().find(|l| l.name() == name)
 }
 
 #[derive(Debug, Clone)]
@@ -173,6 +202,35 @@ pub enum Write {
         token_hash: TokenHash,
         name: String,
         answers: Answers,
+        player: SeatPlayer,
+    },
+    /// Someone new plays a taken seat during the game: a person taking over
+    /// a bot's seat, or a bot in a seat its person gave up. The old token
+    /// opens nothing any more.
+    ReplaceSeat {
+        room_id: String,
+        seat: Seat,
+        token_hash: TokenHash,
+        name: String,
+        player: SeatPlayer,
+    },
+    /// A bot starts (`Some`) or stops (`None`) standing in for a seat's
+    /// person.
+    StandIn {
+        room_id: String,
+        seat: Seat,
+        bot: Option<BotLevel>,
+    },
+    /// Free seats removed before the start: the seat numbered `from[i]`
+    /// becomes seat `i`, and the room has `from.len()` seats.
+    Renumber {
+        room_id: String,
+        from: Vec<Seat>,
+    },
+    /// The host's rights pass to the holder of `token_hash`.
+    PassHost {
+        room_id: String,
+        token_hash: TokenHash,
     },
     FreeSeat {
         room_id: String,
@@ -437,7 +495,7 @@ impl Store {
         };
 
         let seats = sqlx::query(
-            "SELECT seat, token_hash, name, answers FROM seats WHERE room_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, answers, bot, human FROM seats WHERE room_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -445,7 +503,21 @@ impl Store {
         for row in seats {
             let hash: String = row.try_get("token_hash")?;
             let answers: String = row.try_get("answers")?;
+            let bot = match row.try_get::<Option<String>, _>("bot")? {
+                None => None,
+                Some(name) => Some(
+                    level_from_str(&name).ok_or_else(|| corrupt(format!("seat bot {name:?}")))?,
+                ),
+            };
+            let player = SeatPlayer {
+                human: row.try_get::<i64, _>("human")? != 0,
+                bot,
+            };
+            if !player.human && player.bot.is_none() {
+                return Err(corrupt("a bot's seat without its level".into()));
+            }
             room.seats.push(SeatRecord {
+                player,
                 seat: to_seat(row.try_get("seat")?).ok_or_else(|| corrupt("seat number".into()))?,
                 token_hash: TokenHash::from_hex(&hash)
                     .ok_or_else(|| corrupt("seat token_hash".into()))?,
@@ -578,14 +650,61 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             token_hash,
             name,
             answers,
+            player,
         } => sqlx::query(
-            "INSERT INTO seats (room_id, seat, token_hash, name, answers) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(room_id.clone())
         .bind(i64::from(*seat))
         .bind(token_hash.to_hex())
         .bind(name.clone())
-        .bind(serde_json::to_string(answers).expect("answers serialize")),
+        .bind(serde_json::to_string(answers).expect("answers serialize"))
+        .bind(player.bot.map(|l| l.name()))
+        .bind(i64::from(player.human)),
+        Write::ReplaceSeat {
+            room_id,
+            seat,
+            token_hash,
+            name,
+            player,
+        } => sqlx::query(
+            "UPDATE seats SET token_hash = $3, name = $4, bot = $5, human = $6 WHERE room_id = $1 AND seat = $2",
+        )
+        .bind(room_id.clone())
+        .bind(i64::from(*seat))
+        .bind(token_hash.to_hex())
+        .bind(name.clone())
+        .bind(player.bot.map(|l| l.name()))
+        .bind(i64::from(player.human)),
+        Write::StandIn { room_id, seat, bot } => sqlx::query(
+            "UPDATE seats SET bot = $3 WHERE room_id = $1 AND seat = $2 AND human = 1",
+        )
+        .bind(room_id.clone())
+        .bind(i64::from(*seat))
+        .bind(bot.map(|l| l.name())),
+        Write::Renumber { room_id, from } => {
+            // In increasing order, each seat moves down into a number that
+            // is free by then.
+            for (to, old) in from.iter().enumerate() {
+                sqlx::query("UPDATE seats SET seat = $3 WHERE room_id = $1 AND seat = $2")
+                    .bind(room_id.clone())
+                    .bind(i64::from(*old))
+                    .bind(to as i64)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            sqlx::query(
+                "UPDATE rooms SET seat_count = $2 WHERE id = $1 AND status = 'lobby'",
+            )
+            .bind(room_id.clone())
+            .bind(from.len() as i64)
+        }
+        Write::PassHost {
+            room_id,
+            token_hash,
+        } => sqlx::query("UPDATE rooms SET host_token_hash = $2 WHERE id = $1")
+            .bind(room_id.clone())
+            .bind(token_hash.to_hex()),
         Write::FreeSeat { room_id, seat } => sqlx::query("DELETE FROM seats WHERE room_id = $1 AND seat = $2")
             .bind(room_id.clone())
             .bind(i64::from(*seat)),
@@ -639,6 +758,10 @@ impl Write {
         match self {
             Write::CreateRoom(_) => "create room",
             Write::TakeSeat { .. } => "take seat",
+            Write::ReplaceSeat { .. } => "replace seat",
+            Write::StandIn { .. } => "stand in",
+            Write::Renumber { .. } => "renumber seats",
+            Write::PassHost { .. } => "pass host",
             Write::FreeSeat { .. } => "free seat",
             Write::Start { .. } => "start",
             Write::Action { .. } => "append action",
@@ -652,6 +775,10 @@ fn room_of(write: &Write) -> &str {
     match write {
         Write::CreateRoom(room) => &room.id,
         Write::TakeSeat { room_id, .. }
+        | Write::ReplaceSeat { room_id, .. }
+        | Write::StandIn { room_id, .. }
+        | Write::Renumber { room_id, .. }
+        | Write::PassHost { room_id, .. }
         | Write::FreeSeat { room_id, .. }
         | Write::Start { room_id, .. }
         | Write::Action { room_id, .. }

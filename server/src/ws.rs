@@ -331,6 +331,12 @@ impl Link {
                             ClientMessage::Leave {} => Request::Leave,
                             ClientMessage::Start {} => Request::Start,
                             ClientMessage::Act { id, action } => Request::Act { id, action, received: Instant::now() },
+                            ClientMessage::AddBot { seat, level } => Request::AddBot { seat, level },
+                            ClientMessage::RemoveBot { seat } => Request::RemoveBot { seat },
+                            ClientMessage::RemoveEmptySeats {} => Request::RemoveEmptySeats,
+                            ClientMessage::Away { seat, choice, level } => Request::Away { seat, choice, level },
+                            ClientMessage::TakeBack {} => Request::TakeBack,
+                            ClientMessage::PassHost { seat } => Request::PassHost { seat },
                         },
                         Incoming::Refused(message) => {
                             if let Err(end) = self.send(&message).await {

@@ -56,6 +56,7 @@ impl Fixture {
                 token_hash: TokenHash::of("host"),
                 name: "Ann".into(),
                 answers: Default::default(),
+                player: crate::store::SeatPlayer::PERSON,
             })
             .await
             .unwrap();

@@ -18,17 +18,21 @@ use cubicle_games::catalog::{self, Entry};
 use cubicle_games::chance::Seed;
 use cubicle_games::{ActError, PlayerProfile, SeededChance, SetupError, Table, Viewer};
 use cubicle_protocol::{
-    ErrorCode, EventSeq, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMessage, You, PROTOCOL_VERSION,
+    ErrorCode, EventSeq, RoomInfo, RoomStatus, Seat, SeatBot, SeatInfo, ServerMessage, You,
+    PROTOCOL_VERSION,
 };
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::clock::{self, Armed, Due, Timer, WallClock};
+use super::robots::{self, BotMove, Thinking};
 use super::{lobby, messages, Command, ConnId, Full, Outbox, Request};
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
-use crate::store::{Origin, RoomRecord, Store, StoreError, Write};
+use crate::store::{Origin, RoomRecord, SeatPlayer, Store, StoreError, Write};
+
+mod seating;
 
 /// A room with no connection for this long leaves memory; it is loaded
 /// again from the store when someone comes back.
@@ -57,6 +61,24 @@ const TIMEOUT_ID_PREFIX: &str = "timeout:";
 /// numbered `n`, far from the streams actions use (their numbers).
 const TIMEOUT_STREAMS: u64 = 1 << 63;
 
+/// What a room is told by the server's configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct RoomSettings {
+    /// Connections without a seat or the host's token beyond this are
+    /// refused.
+    pub max_spectators: usize,
+    pub bots: robots::BotSettings,
+}
+
+impl Default for RoomSettings {
+    fn default() -> Self {
+        RoomSettings {
+            max_spectators: DEFAULT_MAX_SPECTATORS,
+            bots: robots::BotSettings::default(),
+        }
+    }
+}
+
 /// Why a stored room could not be brought back.
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreError {
@@ -78,11 +100,13 @@ pub enum RestoreError {
     Clock(String),
 }
 
-/// Who asked for an action: a connection, or the room's timer.
+/// Who asked for an action: a connection, the room's timer, or a bot
+/// playing the seat.
 #[derive(Clone, Copy)]
 enum Source {
     Player { conn: ConnId, received: Instant },
     Timeout,
+    Bot,
 }
 
 /// A request refused: the code and message sent back.
@@ -126,6 +150,7 @@ struct Occupant {
     name: String,
     /// Checked answers to the game's join questions.
     answers: Answers,
+    player: SeatPlayer,
 }
 
 /// A game in progress (or over) with what replays need.
@@ -172,9 +197,18 @@ pub struct Room {
     /// Set when a write's outcome is unknown: until the room has read its
     /// saved state back, its memory may not match its log.
     resync: Option<Resync>,
-    /// Connections without a seat or the host's token beyond this are
-    /// refused.
-    max_spectators: usize,
+    settings: RoomSettings,
+    /// Where bots' decisions arrive (the receiver is the running loop's).
+    bot_tx: mpsc::Sender<BotMove>,
+    bot_rx: Option<mpsc::Receiver<BotMove>>,
+    /// The bot decision being computed, if any: one at a time per room.
+    thinking: Option<Thinking>,
+    /// A bot found no action (or failed) after this many actions: it is
+    /// not asked again until the game moves on.
+    bot_stuck: Option<u64>,
+    /// Seats whose away player the host chose to wait for: no bot stands
+    /// in for them when their clock runs out. Forgotten on restart.
+    waiting: HashSet<Seat>,
     /// The room as its connections last heard it, and when a presence-only
     /// change to it is due to go out (`None`: nothing pending).
     /// `None` before anyone was told anything.
@@ -231,6 +265,7 @@ impl Room {
                 token: s.token_hash,
                 name: s.name,
                 answers: s.answers,
+                player: s.player,
             });
         }
         let game = match (record.status, record.setup) {
@@ -272,6 +307,7 @@ impl Room {
             }
         };
         let finished = game.as_ref().is_some_and(|g| g.table.outcome().is_some());
+        let (bot_tx, bot_rx) = mpsc::channel(robots::MOVES_QUEUE);
         Ok(Room {
             id: record.id,
             entry,
@@ -292,15 +328,20 @@ impl Room {
             timer,
             wall,
             retry_timeout_at: None,
-            max_spectators: DEFAULT_MAX_SPECTATORS,
+            settings: RoomSettings::default(),
+            bot_tx,
+            bot_rx: Some(bot_rx),
+            thinking: None,
+            bot_stuck: None,
+            waiting: HashSet::new(),
             told: None,
             presence_due: None,
         })
     }
 
-    /// Sets how many spectators the room takes at once.
-    pub fn with_max_spectators(mut self, max: usize) -> Self {
-        self.max_spectators = max;
+    /// Sets what the server's configuration tells rooms.
+    pub fn with_settings(mut self, settings: RoomSettings) -> Self {
+        self.settings = settings;
         self
     }
 
@@ -320,8 +361,10 @@ impl Room {
         // The game may have ended just before a crash that kept the store
         // from hearing it.
         self.save_finish_if_needed().await;
+        let mut bot_moves = self.bot_rx.take().expect("a room runs once");
         let mut idle_since = tokio::time::Instant::now();
         loop {
+            self.ask_bot();
             let armed = self.armed();
             let fire_at = armed.as_ref().map(|a| {
                 let at = self.wall.instant_at(a.at_ms);
@@ -341,6 +384,9 @@ impl Room {
                         idle_since = tokio::time::Instant::now();
                     }
                 },
+                Some(moved) = bot_moves.recv() => {
+                    self.bot_moved(moved).await;
+                }
                 () = tokio::time::sleep(RESYNC_RETRY), if resyncing => {
                     self.try_resync().await;
                     continue;
@@ -379,7 +425,11 @@ impl Room {
     /// The deadline armed now, if the game is running.
     fn armed(&self) -> Option<Armed> {
         let game = self.game.as_ref()?;
-        self.timer.armed(game.table.as_ref())
+        // Bots decide on their own time: the clock waits only for people.
+        let bots: Vec<Seat> = (0..self.seats.len() as Seat)
+            .filter(|&s| self.bot_of(s).is_some())
+            .collect();
+        self.timer.armed(game.table.as_ref(), &bots)
     }
 
     /// A deadline passed: plays what is due, through the same path as a
@@ -393,6 +443,21 @@ impl Room {
         // deadline is not tried again at once.
         self.retry_timeout_at = Some(tokio::time::Instant::now() + TIMEOUT_RETRY);
         for (seat, action) in due {
+            // By default a bot stands in for an away player whose time ran
+            // out, so that a table without its host keeps going.
+            if action.is_none() && self.stands_in_by_default(seat) {
+                match self.stand_in(seat, Some(robots::STAND_IN_LEVEL)).await {
+                    Ok(()) => {
+                        tracing::info!(room = %self.id, seat, "time is up: a bot stands in for the away player");
+                        self.retry_timeout_at = None;
+                        continue;
+                    }
+                    Err(refusal) => {
+                        tracing::warn!(room = %self.id, seat, message = %refusal.message, "a bot could not stand in");
+                        break;
+                    }
+                }
+            }
             let Some(game) = &self.game else { break };
             let number = game.actions + 1;
             // Earlier timeouts of this batch may have moved the game on.
@@ -429,10 +494,14 @@ impl Room {
                 reply,
             } => {
                 let result = self.connect(conn, token, since, outbox);
-                if result.is_ok() {
+                let _ = reply.send(result.map(|_| ()));
+                if let Ok(seat) = result {
                     already_told = Some(conn);
+                    // The player who comes back takes the seat back at once.
+                    if let Some(seat) = seat {
+                        self.come_back(seat).await;
+                    }
                 }
-                let _ = reply.send(result);
             }
             Command::Disconnect { conn } => {
                 if self.conns.remove(&conn).is_some() {
@@ -474,6 +543,16 @@ impl Room {
                 action,
                 received,
             } => (self.act(conn, &id, &action, received).await, Some(id)),
+            Request::AddBot { seat, level } => (self.add_bot(conn, seat, level).await, None),
+            Request::RemoveBot { seat } => (self.remove_bot(conn, seat).await, None),
+            Request::RemoveEmptySeats => (self.remove_empty_seats(conn).await, None),
+            Request::Away {
+                seat,
+                choice,
+                level,
+            } => (self.away(conn, seat, choice, level).await, None),
+            Request::TakeBack => (self.take_back(conn).await, None),
+            Request::PassHost { seat } => (self.pass_host(conn, seat).await, None),
         };
         if let Err(refusal) = result {
             tracing::debug!(room = %self.id, conn, code = ?refusal.code, message = %refusal.message, "refused");
@@ -482,13 +561,14 @@ impl Room {
         }
     }
 
+    /// Registers a connection and tells it the room; its seat, if any.
     fn connect(
         &mut self,
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
         outbox: Outbox,
-    ) -> Result<(), Full> {
+    ) -> Result<Option<Seat>, Full> {
         let hash = token.as_deref().map(TokenHash::of);
         let seat = hash.and_then(|h| self.seat_of(h));
         let host = hash == Some(self.host);
@@ -498,7 +578,7 @@ impl Room {
                 .values()
                 .filter(|c| c.seat.is_none() && !c.host)
                 .count();
-            if watching >= self.max_spectators {
+            if watching >= self.settings.max_spectators {
                 tracing::debug!(room = %self.id, conn, "spectator refused: the room is full");
                 return Err(Full);
             }
@@ -535,7 +615,19 @@ impl Room {
             self.send_text(conn, text);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
-        Ok(())
+        Ok(seat)
+    }
+
+    /// Sends `conn` the whole game as its seat sees it now.
+    fn send_snapshot(&mut self, conn: ConnId) {
+        let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else {
+            return;
+        };
+        if let Some(game) = &self.game {
+            let armed = self.armed();
+            let text = messages::snapshot(game.table.as_ref(), viewer(seat), armed.as_ref());
+            self.send_text(conn, text);
+        }
     }
 
     async fn join(
@@ -545,10 +637,13 @@ impl Room {
         seat: Option<Seat>,
         answers: &Map<String, Value>,
     ) -> Result<(), Refusal> {
+        if self.status == RoomStatus::Playing {
+            return self.take_over(conn, name, seat).await;
+        }
         if self.status != RoomStatus::Lobby {
             return Err(Refusal::new(
                 ErrorCode::AlreadyStarted,
-                "the game has started: seats are closed",
+                "the game is over: seats are closed",
             ));
         }
         let c = &self.conns[&conn];
@@ -611,6 +706,7 @@ impl Room {
                 token_hash,
                 name: name.clone(),
                 answers: answers.clone(),
+                player: SeatPlayer::PERSON,
             })
             .await;
         if let Err(e) = saved {
@@ -620,6 +716,7 @@ impl Room {
             token: token_hash,
             name,
             answers,
+            player: SeatPlayer::PERSON,
         });
         for (id, c) in &mut self.conns {
             if *id == conn || (host && c.host) {
@@ -732,11 +829,18 @@ impl Room {
                 "an action id has 1 to 64 characters",
             ));
         }
-        if id.starts_with(TIMEOUT_ID_PREFIX) {
+        if id.starts_with(TIMEOUT_ID_PREFIX) || id.starts_with(robots::BOT_ID_PREFIX) {
             return Err(Refusal::new(
                 ErrorCode::BadActionId,
-                format!("action ids starting with {TIMEOUT_ID_PREFIX:?} are the server's"),
+                format!(
+                    "action ids starting with {TIMEOUT_ID_PREFIX:?} or {:?} are the server's",
+                    robots::BOT_ID_PREFIX
+                ),
             ));
+        }
+        // A player who acts is back: a bot standing in steps aside.
+        if self.stand_in_of(seat).is_some() {
+            self.stand_in(seat, None).await?;
         }
         self.perform(seat, id, action, Source::Player { conn, received })
             .await
@@ -793,7 +897,8 @@ impl Room {
                 action: staged.applied().action.clone(),
                 at_ms,
                 origin: match source {
-                    Source::Player { .. } => Origin::Player,
+                    // Whoever plays the seat made it, a person or a bot.
+                    Source::Player { .. } | Source::Bot => Origin::Player,
                     Source::Timeout => Origin::Timeout,
                 },
             })
@@ -805,7 +910,7 @@ impl Room {
                     seat,
                     id: id.to_owned(),
                 },
-                Source::Timeout => Resync::Nothing,
+                Source::Timeout | Source::Bot => Resync::Nothing,
             };
             return Err(self.store_failed(e, owed));
         }
@@ -977,6 +1082,12 @@ impl Room {
                         name: occupant.as_ref().map(|o| o.name.clone()),
                         connected: self.conns.values().any(|c| c.seat == Some(seat)),
                         host: occupant.as_ref().is_some_and(|o| o.token == self.host),
+                        bot: occupant.as_ref().and_then(|o| {
+                            o.player.bot.map(|level| SeatBot {
+                                level,
+                                stand_in: o.player.human,
+                            })
+                        }),
                     }
                 })
                 .collect(),
@@ -1386,6 +1497,7 @@ mod tests {
             .await
             .unwrap();
         let (outbox, inbox) = Outbox::channel(64);
+        let (bot_tx, bot_rx) = mpsc::channel(robots::MOVES_QUEUE);
         let room = Room {
             id,
             entry: catalog::find("osaki").unwrap(),
@@ -1412,7 +1524,12 @@ mod tests {
             store: store.clone(),
             finish_saved: false,
             resync: None,
-            max_spectators: DEFAULT_MAX_SPECTATORS,
+            settings: RoomSettings::default(),
+            bot_tx,
+            bot_rx: Some(bot_rx),
+            thinking: None,
+            bot_stuck: None,
+            waiting: HashSet::new(),
             told: None,
             presence_due: None,
             timer: Timer::new(None),

@@ -122,8 +122,9 @@ impl Timer {
         }
     }
 
-    /// The deadline armed for `table` now, if any.
-    pub fn armed(&self, table: &dyn Table) -> Option<Armed> {
+    /// The deadline armed for `table` now, if any. The clock leaves out
+    /// `bots`, the seats bots play: they decide on their own time.
+    pub fn armed(&self, table: &dyn Table, bots: &[Seat]) -> Option<Armed> {
         if table.outcome().is_some() {
             return None;
         }
@@ -135,10 +136,9 @@ impl Timer {
             },
         });
         let clock = self.clock.and_then(|clock| {
-            let first = self.asked_at.values().min()?;
-            let seats = self
-                .asked_at
-                .iter()
+            let people = || self.asked_at.iter().filter(|(s, _)| !bots.contains(s));
+            let first = people().map(|(_, at)| at).min()?;
+            let seats = people()
                 .filter(|(_, at)| *at == first)
                 .map(|(s, _)| *s)
                 .collect();
@@ -230,12 +230,12 @@ mod tests {
         let mut table = relay(2);
         let mut timer = Timer::new(None);
         timer.started(1_000, &table.to_act());
-        assert_eq!(timer.armed(table.as_ref()), None);
+        assert_eq!(timer.armed(table.as_ref(), &[]), None);
         act(&mut table, &mut timer, 0, "ready", 2_000);
         act(&mut table, &mut timer, 1, "ready", 3_000);
         act(&mut table, &mut timer, 0, "ask", 4_000);
         assert_eq!(
-            timer.armed(table.as_ref()),
+            timer.armed(table.as_ref(), &[]),
             Some(Armed {
                 at_ms: 4_000 + WINDOW_MS,
                 due: Due::Rules {
@@ -257,14 +257,14 @@ mod tests {
                 seats: vec![0, 1, 2],
             },
         };
-        assert_eq!(timer.armed(table.as_ref()), Some(all_three));
+        assert_eq!(timer.armed(table.as_ref(), &[]), Some(all_three));
         act(&mut table, &mut timer, 1, "ready", 9_000);
-        let armed = timer.armed(table.as_ref()).unwrap();
+        let armed = timer.armed(table.as_ref(), &[]).unwrap();
         assert_eq!((armed.at_ms, armed.seats()), (31_000, vec![0, 2]));
         // Play begins: seat 0 is asked anew when its turn comes.
         act(&mut table, &mut timer, 0, "ready", 10_000);
         act(&mut table, &mut timer, 2, "ready", 12_000);
-        let armed = timer.armed(table.as_ref()).unwrap();
+        let armed = timer.armed(table.as_ref(), &[]).unwrap();
         assert_eq!((armed.at_ms, armed.seats()), (42_000, vec![0]));
     }
 
@@ -279,13 +279,16 @@ mod tests {
         act(&mut table, &mut timer, 0, "ready", 0);
         act(&mut table, &mut timer, 1, "ready", 0);
         act(&mut table, &mut timer, 0, "ask", 100);
-        let armed = timer.armed(table.as_ref()).unwrap();
+        let armed = timer.armed(table.as_ref(), &[]).unwrap();
         assert_eq!(
             (armed.at_ms, armed.due),
             (2_100, Due::Clock { seats: vec![1] })
         );
         timer.clock = Some(PERIOD);
-        assert_eq!(timer.armed(table.as_ref()).unwrap().at_ms, 100 + WINDOW_MS);
+        assert_eq!(
+            timer.armed(table.as_ref(), &[]).unwrap().at_ms,
+            100 + WINDOW_MS
+        );
     }
 
     #[test]

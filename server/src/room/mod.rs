@@ -10,6 +10,7 @@ mod actor;
 mod clock;
 mod lobby;
 mod messages;
+mod robots;
 #[cfg(test)]
 mod timeout_tests;
 
@@ -17,14 +18,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
-use cubicle_protocol::{EventSeq, RoomInfo, Seat};
+use cubicle_protocol::{AwayChoice, BotLevel, EventSeq, RoomInfo, Seat};
 use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-pub use actor::{RestoreError, Room, DEFAULT_MAX_SPECTATORS, PRESENCE_INTERVAL};
+pub use actor::{RestoreError, Room, RoomSettings, DEFAULT_MAX_SPECTATORS, PRESENCE_INTERVAL};
 pub use clock::with_clock;
 pub use messages::text;
+pub use robots::BotSettings;
 
 /// Identifies one WebSocket connection inside the server.
 pub type ConnId = u64;
@@ -123,6 +125,23 @@ pub enum Request {
         action: Value,
         /// When the connection received it, for the latency histogram.
         received: Instant,
+    },
+    AddBot {
+        seat: Option<Seat>,
+        level: BotLevel,
+    },
+    RemoveBot {
+        seat: Seat,
+    },
+    RemoveEmptySeats,
+    Away {
+        seat: Seat,
+        choice: AwayChoice,
+        level: Option<BotLevel>,
+    },
+    TakeBack,
+    PassHost {
+        seat: Seat,
     },
 }
 

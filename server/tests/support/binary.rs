@@ -44,6 +44,8 @@ impl Binary {
                 "json",
             ])
             .env("RUST_LOG", "info")
+            // Bots act at once: tests wait for nobody.
+            .env("CUBICLE_BOT_DELAY_MS", "0")
             .env_remove("DATABASE_URL")
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -184,6 +184,8 @@ impl TestServer {
     /// A server on `db` with the configuration `configure` makes.
     pub async fn start_configured(db: TestDb, configure: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
+        // Bots act at once: tests wait for nobody.
+        config.bot_delay_ms = 0;
         configure(&mut config);
         let server = Server::start(config).await.expect("server starts");
         TestServer {
