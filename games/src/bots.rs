@@ -158,12 +158,8 @@ pub struct Played {
 }
 
 /// Plays game number `game` of `G` between bots of `levels` with default
-/// options: what `cubicle simulate` runs for each game (see the catalog).
-pub fn play_default<G: BotGame>(levels: &[Level], game: u64) -> Played {
-    play_default_with::<G>(levels, Budget::DEFAULT, game)
-}
-
-/// [`play_default`] with hard bots searching within `budget`.
+/// options, hard bots searching within `budget`: what `cubicle simulate`
+/// runs for each game (see the catalog).
 pub fn play_default_with<G: BotGame>(levels: &[Level], budget: Budget, game: u64) -> Played {
     let (state, actions) = play_out_with::<G>(levels, budget, &G::Options::default(), game);
     Played {

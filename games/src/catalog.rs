@@ -8,7 +8,7 @@ use cubicle_protocol::{GameInfo, JoinQuestion};
 use serde_json::{Map, Value};
 
 use crate::answers::{self, AnswerError, Answers};
-use crate::bots::{self, BotGame, Level, Played};
+use crate::bots::{self, BotGame, Budget, Level, Played};
 use crate::chance::Seed;
 use crate::table::{Engine, Table};
 use crate::{Game, PlayerProfile, SeededChance, SetupError};
@@ -25,7 +25,8 @@ pub struct Entry {
     pub start: StartFn,
     /// Plays game number `n` between bots of the given levels (one per
     /// seat), for `cubicle simulate`; `None` for a game without bots.
-    pub play_bots: Option<fn(levels: &[Level], n: u64) -> Played>,
+    /// Hard bots search within `budget`.
+    pub play_bots: Option<fn(levels: &[Level], budget: Budget, n: u64) -> Played>,
 }
 
 /// How a catalog entry starts a game: profiles, creation options (JSON) and
@@ -53,7 +54,7 @@ pub const fn entry<G: Game>() -> Entry {
 pub const fn entry_with_bots<G: BotGame>() -> Entry {
     Entry {
         start: start_with_bots::<G>,
-        play_bots: Some(bots::play_default::<G>),
+        play_bots: Some(bots::play_default_with::<G>),
         ..entry::<G>()
     }
 }

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use cubicle_games::bots::Level;
+use cubicle_games::bots::{Budget, Level};
 use cubicle_games::catalog;
 
 #[derive(Debug, Clone, Args)]
@@ -32,6 +32,11 @@ pub struct SimulateArgs {
     /// The number of the first game (games are seeded by their number).
     #[arg(long, default_value_t = 0)]
     pub first: u64,
+    /// Hard bots search this many playouts per decision instead of for
+    /// 300 ms: a run then repeats exactly on any machine, and runs as fast
+    /// as the machine allows.
+    #[arg(long)]
+    pub playouts: Option<u32>,
 }
 
 /// One seat's results.
@@ -98,7 +103,8 @@ pub fn simulate(args: &SimulateArgs, mut progress: impl FnMut(u64)) -> anyhow::R
     let mut seats = vec![SeatResult::default(); levels.len()];
     let mut lengths = Vec::with_capacity(args.games as usize);
     for n in 0..args.games {
-        let played = play(&levels, args.first + n);
+        let budget = args.playouts.map_or(Budget::DEFAULT, Budget::Playouts);
+        let played = play(&levels, budget, args.first + n);
         for (s, seat) in seats.iter_mut().enumerate() {
             seat.games += 1;
             if played.winners.contains(&(s as u8)) {
@@ -195,6 +201,7 @@ mod tests {
             games,
             first: 0,
             players: None,
+            playouts: Some(4),
         }
     }
 

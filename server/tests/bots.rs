@@ -89,7 +89,12 @@ impl Seated {
             );
             let message = self.client.recv().await;
             if let ServerMessage::Error { code, message, .. } = &message {
-                panic!("unexpected error {code:?} while waiting for {what}: {message}");
+                // An action overtaken by the clock or by a bot in a shared
+                // window is refused like any late action.
+                assert!(
+                    matches!(code, ErrorCode::IllegalAction | ErrorCode::NotYourTurn),
+                    "unexpected error {code:?} while waiting for {what}: {message}"
+                );
             }
             self.note(message);
         }

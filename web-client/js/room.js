@@ -6,6 +6,10 @@
 //
 // The server is the authority: this page shows what the last message said
 // and offers exactly the legal actions the server listed.
+//
+// Around it: the seat list and its bot and away-seat controls (js/seats.js,
+// js/bots.js), the personal link for another device (js/device-link.js) and
+// the automatic set-up of a game against the computer (js/solo.js).
 
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
@@ -16,9 +20,19 @@ import { newActionId } from './ids.js';
 import { loadRenderer } from './games/registry.js';
 import { TableFrame } from './frame.js';
 import { renderQuestions, readAnswers } from './questions.js';
+import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
+import { SeatList } from './seats.js';
+import { DeviceLink, takeLinkToken } from './device-link.js';
+import { SoloSetup, soloPlan } from './solo.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
+// A host's command (a bot, an away seat, the host's rights) whose answer
+// changes nothing visible ("wait" for a player already waited for) frees
+// the controls after this long.
+const COMMAND_TIMEOUT_MS = 3_000;
+// How long a seat taken during the game waits for the server's snapshot of it.
+const SEAT_VIEW_WAIT_MS = 2_000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +50,10 @@ const state = {
   pending: null,
   /** 'join' | 'leave' | 'start' while the server has not answered */
   lobbyPending: null,
+  /** a bot, away-seat or host command on its way: {timer} */
+  commandPending: null,
+  /** the set-up of a game against the computer, while it runs */
+  solo: null,
   /** the game's renderer once its module has loaded, and its table */
   renderer: null,
   table: null,
@@ -48,6 +66,13 @@ const state = {
 
 const gameLog = new GameLog($('log'), $('last-event'));
 const frame = new TableFrame($('table-frame'));
+const seatList = new SeatList($('seats'), new SeatControls(sendCommand));
+const deviceLink = new DeviceLink(() => ({
+  roomId,
+  token: store.roomToken(roomId),
+  seat: mySeat(),
+  host: state.you.host,
+}));
 let connection = null;
 
 function nameOf(seat) {
@@ -109,6 +134,28 @@ function sendLobby(kind, msg) {
   return true;
 }
 
+/** A host's or player's command about seats (bots, away players, host rights, taking back). */
+function sendCommand(msg) {
+  if (!connection.send(msg)) {
+    toast('Not connected yet. Please try again in a moment.', 'warn');
+    return false;
+  }
+  clearCommand();
+  state.commandPending = {
+    timer: setTimeout(() => {
+      state.commandPending = null;
+      renderLobby();
+    }, COMMAND_TIMEOUT_MS),
+  };
+  renderLobby();
+  return true;
+}
+
+function clearCommand() {
+  if (state.commandPending) clearTimeout(state.commandPending.timer);
+  state.commandPending = null;
+}
+
 // ---- server messages -----------------------------------------------------
 
 function onMessage(msg) {
@@ -117,6 +164,8 @@ function onMessage(msg) {
       state.you = msg.you ?? { seat: null, host: false };
       state.room = msg.room;
       state.lobbyPending = null;
+      clearCommand();
+      state.solo?.reconnected();
       if (state.pending) {
         // Retrying is safe: an id already applied is acknowledged, not applied twice.
         connection.send({ type: 'act', id: state.pending.id, action: state.pending.action });
@@ -128,11 +177,13 @@ function onMessage(msg) {
       renderAll();
       break;
     case 'room':
+      tellHostOfAway(state.room, msg.room);
       state.room = msg.room;
       if (state.lobbyPending === 'leave' && state.you.seat !== null && !state.room.seats[state.you.seat]?.name) {
         leftSeat();
       }
       if (state.lobbyPending === 'start' && state.room.status !== 'lobby') state.lobbyPending = null;
+      clearCommand();
       renderAll();
       break;
     case 'joined':
@@ -141,7 +192,18 @@ function onMessage(msg) {
       store.rememberRoom(roomId, state.room?.game ?? '');
       state.lobbyPending = null;
       $('join-error').textContent = '';
+      if (state.game) {
+        // A bot's seat taken over during the game: the server follows with a
+        // snapshot as the seat sees it; if none comes, ask again as that seat.
+        setTimeout(() => {
+          const viewSeat = state.game?.view?.you;
+          if (viewSeat !== undefined && viewSeat !== msg.seat) connection.reconnect();
+        }, SEAT_VIEW_WAIT_MS);
+      }
       renderAll();
+      break;
+    case 'you':
+      onYou(msg.you ?? { seat: null, host: false });
       break;
     case 'snapshot':
       applySnapshot(msg.game);
@@ -161,6 +223,41 @@ function onMessage(msg) {
     default:
       break;
   }
+  if (['welcome', 'room', 'joined', 'you'].includes(msg.type)) {
+    state.solo?.advance({ room: state.room, you: state.you, gameInfo: state.gameInfo });
+  }
+}
+
+/** During the game, the host hears when a player goes away: the choices are in the seat list. */
+function tellHostOfAway(before, after) {
+  if (!state.you.host || after?.status !== 'playing' || before?.status !== 'playing') return;
+  for (const s of after.seats) {
+    if (seatKind(s) === 'away' && before.seats[s.seat] && seatKind(before.seats[s.seat]) === 'here') {
+      toast(`${s.name} is away. You can let a bot play for them (see Players).`, 'info');
+    }
+  }
+}
+
+/** Who this connection is changed after `welcome` (docs/protocol.md, `you`). */
+function onYou(you) {
+  const before = state.you;
+  state.you = { seat: you.seat ?? null, host: Boolean(you.host) };
+  clearCommand();
+  if (!before.host && state.you.host) toast('You are the host now.', 'info');
+  if (before.host && !state.you.host) toast('The host\u2019s rights went to another player.', 'info');
+  const lostSeat = before.seat !== null && state.you.seat === null;
+  if (lostSeat && state.room?.status !== 'lobby') {
+    toast('The host gave your seat to others: you are watching now.', 'warn');
+  }
+  if (lostSeat && !state.you.host) {
+    // The token opened only that seat, and opens nothing now.
+    store.setRoomToken(roomId, null);
+  }
+  if (state.game && before.seat !== state.you.seat) {
+    // The view and the legal actions belong to the old seat: hear the game again as who we are now.
+    connection.reconnect();
+  }
+  renderAll();
 }
 
 function leftSeat() {
@@ -170,7 +267,9 @@ function leftSeat() {
 }
 
 function onError(msg) {
-  const text = msg.message || msg.code;
+  const text = refusalText(msg, state.gameInfo);
+  clearCommand();
+  state.solo?.fail(text);
   if (msg.id && state.pending?.id === msg.id) {
     clearPending();
     toast(text, 'error');
@@ -292,44 +391,95 @@ function renderLobby() {
   const room = state.room;
   if (!room) return;
   const lobby = room.status === 'lobby';
+  const playing = room.status === 'playing';
   const seat = mySeat();
-  const free = room.seats.filter((s) => s.name === null || s.name === undefined);
+  const seated = seat !== null && seat !== undefined;
+  const free = room.seats.filter((s) => seatKind(s) === 'free');
+  const openSeats = room.seats.filter((s) => seatKind(s) === 'bot');
   const active = state.game && state.renderer ? state.renderer.activeSeats(state.game.view) : [];
-  const busy = state.lobbyPending !== null;
+  const busy = state.lobbyPending !== null || state.commandPending !== null;
 
   $('seats-title').textContent = lobby ? 'Seats' : 'Players';
-  replace(
-    $('seats'),
-    room.seats.map((s) => {
-      const taken = s.name !== null && s.name !== undefined;
-      const badges = [];
-      if (s.host) badges.push(h('span', { class: 'badge badge-host' }, 'host'));
-      if (s.seat === seat && seat !== null) badges.push(h('span', { class: 'badge badge-you' }, 'you'));
-      if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn' }, 'to play'));
-      return h(
-        'li',
-        { class: `seat ${taken ? 'seat-taken' : 'seat-free'}`, 'data-seat': String(s.seat) },
-        h('span', { class: 'seat-number' }, `Seat ${s.seat + 1}`),
-        taken ? h('bdi', { class: 'seat-name' }, s.name) : h('span', { class: 'seat-name seat-name-free' }, 'free seat'),
-        badges,
-        taken
-          ? h('span', { class: `presence ${s.connected ? 'presence-on' : 'presence-off'}` }, s.connected ? 'connected' : 'away')
-          : null,
-        !taken && lobby && seat === null
-          ? h('button', { type: 'button', class: 'small', disabled: busy, onclick: () => join(s.seat) }, 'Sit here')
-          : null,
-      );
-    }),
-  );
+  seatList.render({ room, seat, host: state.you.host, active, busy, join });
 
   const watching = room.spectators ?? 0;
   $('spectators').textContent = watching === 0 ? 'Nobody is watching.' : `${watching} watching`;
 
-  // Who you are.
-  const you = $('you-panel');
-  if (seat !== null && seat !== undefined) {
-    replace(
-      you,
+  renderYou({ lobby, seat, seated, busy });
+  replaceIfChanged($('seat-notice'), [room.status, seat, seated && room.seats[seat]?.bot, busy], () =>
+    standInNotice(room, seat, { busy, takeBack: () => sendCommand({ type: 'take_back' }) }),
+  );
+
+  // Joining: a free seat in the lobby, or a bot's own seat during the game.
+  const form = $('join-form');
+  const canTakeOver = playing && !seated && openSeats.length > 0;
+  form.hidden = !((lobby && !seated && free.length > 0) || canTakeOver);
+  // Built once per game description, so that re-renders keep what was typed.
+  if (state.questionsOf !== state.gameInfo) {
+    state.questionsOf = state.gameInfo;
+    renderQuestions($('join-questions'), state.gameInfo?.join_questions);
+  }
+  // Once the game has started nobody asks the join questions.
+  $('join-questions').hidden = !lobby || !state.gameInfo?.join_questions?.length;
+  $('join-title').textContent = lobby ? 'Take a seat' : 'Take over a bot\u2019s seat';
+  $('join-button').textContent = lobby ? 'Take a free seat' : 'Take an open seat';
+  $('join-form-hint').textContent = lobby
+    ? 'Or just watch: the table appears here when the game starts.'
+    : 'A bot plays these seats until someone takes one: type your name, then press \u201cTake this seat\u201d beside one.';
+  $('join-button').disabled = busy;
+
+  // Starting.
+  const hostPanel = $('host-panel');
+  hostPanel.hidden = !(lobby && state.you.host);
+  $('start-button').disabled = busy || free.length > 0;
+  const seatedCount = room.seats.length - free.length;
+  const minSeats = state.gameInfo?.min_seats;
+  const canShrink = free.length > 0 && typeof minSeats === 'number' && seatedCount >= minSeats;
+  $('remove-empty-button').hidden = !canShrink;
+  $('remove-empty-button').disabled = busy;
+  $('start-hint').textContent =
+    free.length === 0
+      ? 'Everyone is here.'
+      : `Waiting for ${free.length} more ${free.length === 1 ? 'player' : 'players'}` +
+        (canShrink ? ': add bots, or start with who is here by removing the empty seats.' : ', or add bots.');
+
+  let hint = '';
+  if (lobby && !state.you.host) {
+    hint = free.length === 0 && !seated ? 'Every seat is taken: you are watching. ' : '';
+    hint += 'The host starts the game once every seat is taken.';
+  } else if (!lobby && !seated) {
+    hint = 'You are watching.';
+  }
+  $('lobby-hint').textContent = hint;
+}
+
+const shownKeys = new WeakMap();
+
+/**
+ * Rebuilds `el` with `build()` only when `key` changed: the page re-renders
+ * after every move, and a button replaced between the press and the release
+ * of a click would lose the click (and the keyboard focus).
+ */
+function replaceIfChanged(el, key, build) {
+  const text = JSON.stringify(key);
+  if (shownKeys.get(el) === text) return;
+  shownKeys.set(el, text);
+  const focused = el.contains(document.activeElement) ? document.activeElement.id : null;
+  replace(el, build());
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+}
+
+/** Who you are here, and the link for your other devices. */
+function renderYou({ lobby, seat, seated, busy }) {
+  const hasToken = Boolean(store.roomToken(roomId));
+  const key = [lobby, seat, seated ? nameOf(seat) : null, state.you.host, busy, hasToken];
+  replaceIfChanged($('you-panel'), key, () => youPanel({ lobby, seat, seated, busy, hasToken }));
+}
+
+function youPanel({ lobby, seat, seated, busy, hasToken }) {
+  const device = hasToken && (seated || state.you.host) ? deviceLink.button() : null;
+  if (seated) {
+    return [
       h(
         'p',
         { class: 'you-line' },
@@ -339,39 +489,21 @@ function renderLobby() {
         h('strong', {}, h('bdi', {}, nameOf(seat))),
         state.you.host ? ' (you are the host).' : '.',
       ),
-      lobby ? h('button', { type: 'button', id: 'leave-button', disabled: busy, onclick: leave }, 'Leave seat') : null,
-    );
-  } else if (state.you.host) {
-    replace(you, h('p', { class: 'you-line' }, 'You are the host. Take a seat to play, or just start once the seats are filled.'));
-  } else {
-    replace(you);
+      h(
+        'div',
+        { class: 'actions you-actions' },
+        lobby ? h('button', { type: 'button', id: 'leave-button', disabled: busy, onclick: leave }, 'Leave seat') : null,
+        device,
+      ),
+    ];
   }
-
-  // Joining.
-  const form = $('join-form');
-  form.hidden = !(lobby && (seat === null || seat === undefined) && free.length > 0);
-  // Built once per game description, so that re-renders keep what was typed.
-  if (state.questionsOf !== state.gameInfo) {
-    state.questionsOf = state.gameInfo;
-    renderQuestions($('join-questions'), state.gameInfo?.join_questions);
+  if (state.you.host) {
+    return [
+      h('p', { class: 'you-line' }, lobby ? 'You are the host. Take a seat to play, or just start once the seats are filled.' : 'You are the host.'),
+      device ? h('div', { class: 'actions you-actions' }, device) : null,
+    ];
   }
-  $('join-button').disabled = busy;
-
-  // Starting.
-  const hostPanel = $('host-panel');
-  hostPanel.hidden = !(lobby && state.you.host);
-  $('start-button').disabled = busy || free.length > 0;
-  $('start-hint').textContent =
-    free.length > 0 ? `Waiting for ${free.length} more ${free.length === 1 ? 'player' : 'players'}.` : 'Everyone is here.';
-
-  let hint = '';
-  if (lobby && !state.you.host) {
-    hint = free.length === 0 && seat === null ? 'Every seat is taken: you are watching. ' : '';
-    hint += 'The host starts the game once every seat is taken.';
-  } else if (!lobby && (seat === null || seat === undefined)) {
-    hint = 'You are watching.';
-  }
-  $('lobby-hint').textContent = hint;
+  return [];
 }
 
 function renderGame() {
@@ -456,11 +588,20 @@ function join(seat) {
   }
   $('join-error').textContent = '';
   store.setLastName(name);
+  const lobby = state.room?.status === 'lobby';
+  if (!lobby && (seat === undefined || seat === null)) {
+    // During the game a seat must be named: the first one a bot plays on its own.
+    seat = state.room?.seats.find((s) => seatKind(s) === 'bot')?.seat;
+    if (seat === undefined) return;
+  }
+  sendJoin(seat, name, lobby ? readAnswers(state.gameInfo?.join_questions) : {});
+}
+
+function sendJoin(seat, name, answers = {}) {
   const msg = { type: 'join', name };
   if (seat !== undefined && seat !== null) msg.seat = seat;
-  const answers = readAnswers(state.gameInfo?.join_questions);
   if (Object.keys(answers).length > 0) msg.answers = answers;
-  sendLobby('join', msg);
+  return sendLobby('join', msg);
 }
 
 function leave() {
@@ -496,10 +637,14 @@ async function copyLink() {
 // ---- start-up ------------------------------------------------------------
 
 async function main() {
+  // A personal link (/r/<room>#token=...): keep the token as this room's, and
+  // take it out of the address bar before anything else happens.
+  const linkToken = takeLinkToken();
   if (!roomId) {
     showMissing();
     return;
   }
+  if (linkToken) store.setRoomToken(roomId, linkToken);
   $('room-link').value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
   $('copy-link').addEventListener('click', copyLink);
   $('join-form').addEventListener('submit', (e) => {
@@ -507,7 +652,20 @@ async function main() {
     join(undefined);
   });
   $('start-button').addEventListener('click', start);
+  $('remove-empty-button').addEventListener('click', () => sendCommand({ type: 'remove_empty_seats' }));
   $('join-name').value = store.lastName();
+  const plan = soloPlan(roomId);
+  if (plan) {
+    state.solo = new SoloSetup(roomId, plan, {
+      join: (seat, name) => sendJoin(seat, name),
+      addBot: (seat, level) => sendCommand({ type: 'add_bot', seat, level }),
+      start: () => sendLobby('start', { type: 'start' }),
+      status: (text) => {
+        $('solo-status').textContent = text;
+      },
+    });
+    $('solo-status').textContent = 'Setting up your game against the computer\u2026';
+  }
 
   const [room, games] = await Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
   if (room?.status === 404 || room?.code === 'unknown_room') {

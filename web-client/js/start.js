@@ -1,8 +1,10 @@
 // The start page: pick a game and a number of seats, create a room, keep
-// its host token, go to the room.
+// its host token, go to the room. "Play against the computer" is its own
+// form (js/solo.js).
 
 import { h, replace } from './dom.js';
 import { listGames, createRoom } from './api.js';
+import { initSoloForm } from './solo.js';
 import * as store from './store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -153,6 +155,7 @@ async function main() {
     return;
   }
   renderGames();
+  initSoloForm(games);
   renderRecent();
 }
 

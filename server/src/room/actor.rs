@@ -497,9 +497,13 @@ impl Room {
                 let _ = reply.send(result.map(|_| ()));
                 if let Ok(seat) = result {
                     already_told = Some(conn);
-                    // The player who comes back takes the seat back at once.
+                    // The player who comes back takes the seat back at once;
+                    // the welcome showed the bot still in it, so the new
+                    // connection hears the change too.
                     if let Some(seat) = seat {
-                        self.come_back(seat).await;
+                        if self.come_back(seat).await {
+                            already_told = None;
+                        }
                     }
                 }
             }

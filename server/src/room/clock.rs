@@ -269,6 +269,21 @@ mod tests {
     }
 
     #[test]
+    fn the_clock_waits_for_people_not_for_bots() {
+        let mut table = relay(3);
+        let mut timer = Timer::new(Some(PERIOD));
+        timer.started(1_000, &table.to_act());
+        // Seat 1 is a bot: the clock runs for seats 0 and 2 only.
+        let armed = timer.armed(table.as_ref(), &[1]).unwrap();
+        assert_eq!((armed.at_ms, armed.seats()), (31_000, vec![0, 2]));
+        act(&mut table, &mut timer, 0, "ready", 2_000);
+        act(&mut table, &mut timer, 2, "ready", 3_000);
+        // Only the bot owes a decision: no clock at all.
+        assert_eq!(timer.armed(table.as_ref(), &[1]), None);
+        assert!(timer.armed(table.as_ref(), &[]).is_some());
+    }
+
+    #[test]
     fn the_earlier_of_the_rules_and_the_clock_is_armed() {
         let mut table = relay(2);
         let short = TurnClock {

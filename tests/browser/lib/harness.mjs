@@ -71,11 +71,13 @@ export async function freePort() {
 
 /**
  * A running server. `start()` launches the binary (again, after `kill()`,
- * on the same port and database: that is a restart).
+ * on the same port and database: that is a restart). `args` are extra
+ * command-line flags for the binary (e.g. `['--bot-delay-ms', '0']`).
  */
 export class Server {
-  constructor() {
+  constructor({ args = [] } = {}) {
     this.bin = serverBinary();
+    this.args = args;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cubicle-browser-'));
     this.dbUrl = `sqlite://${path.join(this.dir, 'cubicle.db')}`;
     this.logFile = path.join(this.dir, 'server.log');
@@ -102,6 +104,7 @@ export class Server {
         // is in web-client/ even if the binary's embedded copy is older.
         '--static-dir',
         path.join(REPO, 'web-client'),
+        ...this.args,
       ],
       { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'info' } },
     );

@@ -28,6 +28,11 @@ impl Room {
             .and_then(|o| o.player.bot)
     }
 
+    /// Whether `seat` is a bot's own (not a person's with a stand-in).
+    fn is_bot_seat(&self, seat: Seat) -> bool {
+        self.occupant(seat).is_some_and(|o| !o.player.human)
+    }
+
     fn occupant(&self, seat: Seat) -> Option<&Occupant> {
         self.seats.get(usize::from(seat))?.as_ref()
     }
@@ -132,7 +137,7 @@ impl Room {
         self.require_host(conn, "remove a bot")?;
         self.require_lobby()?;
         self.seat_in_range(seat)?;
-        if !self.occupant(seat).is_some_and(|o| !o.player.human) {
+        if !self.is_bot_seat(seat) {
             return Err(Refusal::new(ErrorCode::NotABot, "no bot sits there"));
         }
         let write = Write::FreeSeat {
@@ -299,7 +304,7 @@ impl Room {
             ));
         };
         self.seat_in_range(seat)?;
-        if !self.occupant(seat).is_some_and(|o| !o.player.human) {
+        if !self.is_bot_seat(seat) {
             return Err(Refusal::new(
                 ErrorCode::SeatTaken,
                 "only a bot's own seat can be taken over during the game",
@@ -369,12 +374,18 @@ impl Room {
         self.stand_in(seat, None).await
     }
 
-    /// A connection for `seat` arrived: its player is back.
-    pub(super) async fn come_back(&mut self, seat: Seat) {
+    /// A connection for `seat` arrived: its player is back. Whether a bot
+    /// stepped aside.
+    pub(super) async fn come_back(&mut self, seat: Seat) -> bool {
         self.waiting.remove(&seat);
-        if self.stand_in_of(seat).is_some() {
-            if let Err(refusal) = self.stand_in(seat, None).await {
+        if self.stand_in_of(seat).is_none() {
+            return false;
+        }
+        match self.stand_in(seat, None).await {
+            Ok(()) => true,
+            Err(refusal) => {
                 tracing::warn!(room = %self.id, seat, message = %refusal.message, "the bot standing in could not step aside");
+                false
             }
         }
     }

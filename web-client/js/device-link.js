@@ -1,0 +1,170 @@
+// "Use on another device": the personal link of this browser's seat (or of
+// the host's rights), `/r/<room>#token=<token>`, in a read-only field with a
+// Copy button, and its QR code drawn as an inline SVG. Whoever opens the
+// link plays the seat alongside this device (docs/protocol.md, "Pages").
+//
+// A modal <dialog>, like the Dilbert card reference: focus moves into it,
+// Tab goes round inside it, Escape or Close shuts it and focus goes back
+// to the button that opened it.
+//
+// The token travels only in the fragment, which browsers never send to a
+// server; the room page takes it out of the address bar at once
+// (`takeLinkToken`).
+
+import { h, replace, svg } from './dom.js';
+import qrcode from './vendor/qrcode.mjs';
+
+/** The personal link of `token` in room `roomId`. */
+export function personalLink(roomId, token) {
+  return `${location.origin}/r/${encodeURIComponent(roomId)}#token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The token of a personal link this page was opened with, if any, and the
+ * fragment removed from the address bar (before anything connects).
+ */
+export function takeLinkToken() {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const token = fragment.get('token');
+  if (token === null) return null;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return /^[0-9a-fA-F]{16,128}$/.test(token) ? token : null;
+}
+
+/** The QR code of `text` as an SVG element (dark modules as one path, a quiet zone of 4). */
+export function qrSvg(text, label) {
+  const code = qrcode(0, 'M');
+  code.addData(text);
+  code.make();
+  const n = code.getModuleCount();
+  const quiet = 4;
+  const size = n + 2 * quiet;
+  let d = '';
+  for (let row = 0; row < n; row += 1) {
+    for (let col = 0; col < n; col += 1) {
+      if (code.isDark(row, col)) d += `M${col + quiet} ${row + quiet}h1v1h-1z`;
+    }
+  }
+  return svg(
+    'svg',
+    {
+      class: 'qr-code',
+      viewBox: `0 0 ${size} ${size}`,
+      role: 'img',
+      'aria-label': label,
+      'shape-rendering': 'crispEdges',
+      'data-testid': 'qr-code',
+      'data-modules': String(n),
+    },
+    svg('rect', { width: size, height: size, fill: '#ffffff' }),
+    svg('path', { d, fill: '#000000' }),
+  );
+}
+
+export class DeviceLink {
+  /** @param {() => ({roomId: string, token: string|null, seat: number|null, host: boolean})} who this page's identity now */
+  constructor(who) {
+    this.who = who;
+    this.opener = null;
+    this.dialog = h('dialog', { id: 'device-link', class: 'device-link', 'aria-labelledby': 'device-link-title', 'data-testid': 'device-link' });
+    // The room page re-renders the opener's panel often: if the button that
+    // opened the dialog was replaced meanwhile, its successor gets the focus.
+    this.dialog.addEventListener('close', () => {
+      const back = this.opener?.isConnected ? this.opener : document.getElementById('device-link-button');
+      back?.focus();
+    });
+    this.dialog.addEventListener('keydown', (e) => this.keepTabInside(e));
+    document.body.append(this.dialog);
+  }
+
+  /** The button that opens it, for whoever holds a token in this room. */
+  button() {
+    return h(
+      'button',
+      {
+        type: 'button',
+        id: 'device-link-button',
+        'data-key': 'device-link',
+        'aria-haspopup': 'dialog',
+        onclick: (e) => this.open(e.currentTarget),
+      },
+      'Use on another device',
+    );
+  }
+
+  /** Opens the dialog; `opener` gets the focus back when it closes. */
+  open(opener) {
+    const who = this.who();
+    if (!who.token) return;
+    this.opener = opener;
+    this.build(who);
+    if (!this.dialog.open) this.dialog.showModal();
+    this.dialog.querySelector('#device-link-copy')?.focus();
+  }
+
+  build({ roomId, token, seat, host }) {
+    const link = personalLink(roomId, token);
+    const what =
+      seat !== null && seat !== undefined
+        ? `your seat (seat ${seat + 1})${host ? ' and the host\u2019s rights' : ''}`
+        : 'the host\u2019s rights';
+    const status = h('p', { id: 'device-link-status', class: 'hint', role: 'status', 'aria-live': 'polite' });
+    const input = h('input', { id: 'device-link-input', type: 'text', readonly: true, spellcheck: 'false', value: link });
+    replace(
+      this.dialog,
+      h(
+        'div',
+        { class: 'device-link-head' },
+        h('h2', { id: 'device-link-title' }, 'Use on another device'),
+        h('button', { type: 'button', class: 'small', onclick: () => this.dialog.close() }, 'Close'),
+      ),
+      h('p', {}, `Open this link on your phone or another computer to play ${what} there too. Keep it to yourself: whoever has it plays as you.`),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'device-link-input' }, 'Your personal link'),
+        h(
+          'div',
+          { class: 'copy-field' },
+          input,
+          h('button', { type: 'button', id: 'device-link-copy', onclick: () => copy(input, status) }, 'Copy'),
+        ),
+        status,
+      ),
+      h('figure', { class: 'qr-figure' }, qrSvg(link, 'QR code of your personal link'), h('figcaption', { class: 'hint' }, 'Or scan this code with the other device.')),
+    );
+  }
+
+  keepTabInside(e) {
+    if (e.key !== 'Tab') return;
+    const tabbable = [...this.dialog.querySelectorAll('button, input, a[href]')].filter((el) => !el.disabled);
+    if (tabbable.length === 0) return;
+    const [first, last] = [tabbable[0], tabbable.at(-1)];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+}
+
+/** Copies the field's text; without the clipboard API, selects it for the user. */
+export async function copy(input, status) {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(input.value);
+    status.textContent = 'Link copied.';
+  } catch {
+    input.focus();
+    input.select();
+    let copied = false;
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    status.textContent = copied ? 'Link copied.' : 'Press Ctrl+C (or long-press) to copy the selected link.';
+  }
+}
