@@ -498,11 +498,16 @@ fn the_client_needs_nothing_the_policy_forbids() {
     let mut pages = 0;
     for path in walk(dir) {
         let text = match path.extension().and_then(|e| e.to_str()) {
-            Some("html" | "js" | "svg") => std::fs::read_to_string(&path).unwrap(),
+            Some("html" | "js" | "mjs" | "svg") => std::fs::read_to_string(&path).unwrap(),
             _ => continue,
         };
         let name = path.display();
         let lower = text.to_ascii_lowercase();
+        // A vendored library is kept byte for byte as published (its
+        // checksum is in web-client/README.md): its unused HTML-string
+        // helpers write style attributes the client never asks for, and
+        // which the CSP would block anyway. Everything else holds for it.
+        let vendored = path.components().any(|c| c.as_os_str() == "vendor");
         if path.extension().is_some_and(|e| e == "html") {
             pages += 1;
             for script in lower.split("<script").skip(1) {
@@ -511,7 +516,10 @@ fn the_client_needs_nothing_the_policy_forbids() {
             }
         }
         assert!(!lower.contains("<style"), "{name}: inline <style>");
-        assert!(!lower.contains(" style="), "{name}: a style attribute");
+        assert!(
+            vendored || !lower.contains(" style="),
+            "{name}: a style attribute"
+        );
         assert!(
             !lower.contains("'style'"),
             "{name}: a style attribute set from script"
