@@ -25,9 +25,12 @@ pub struct Entry {
     pub start: StartFn,
     /// Plays game number `n` between bots of the given levels (one per
     /// seat), for `cubicle simulate`; `None` for a game without bots.
-    /// Hard bots search within `budget`.
-    pub play_bots: Option<fn(levels: &[Level], budget: Budget, n: u64) -> Played>,
+    pub play_bots: Option<PlayBotsFn>,
 }
+
+/// How a catalog entry plays game number `n` between bots of `levels`
+/// (one per seat), hard bots searching within `budget`.
+pub type PlayBotsFn = fn(levels: &[Level], budget: Budget, n: u64) -> Played;
 
 /// How a catalog entry starts a game: profiles, creation options (JSON) and
 /// the room seed in, a running [`Table`] out.
@@ -100,10 +103,7 @@ fn start<G: Game>(
     options: &Value,
     seed: &Seed,
 ) -> Result<Box<dyn Table>, SetupError> {
-    // `G::start` validates the seat count and options itself.
-    let options = parse_options::<G>(options)?;
-    let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
-    Ok(Box::new(Engine::new(G::ID, game, events)))
+    Ok(Box::new(start_engine::<G>(players, options, seed)?))
 }
 
 /// [`start`] for a game whose seats bots can play.
@@ -112,9 +112,20 @@ fn start_with_bots<G: BotGame>(
     options: &Value,
     seed: &Seed,
 ) -> Result<Box<dyn Table>, SetupError> {
+    Ok(Box::new(
+        start_engine::<G>(players, options, seed)?.with_bots(),
+    ))
+}
+
+fn start_engine<G: Game>(
+    players: &[PlayerProfile],
+    options: &Value,
+    seed: &Seed,
+) -> Result<Engine<G>, SetupError> {
+    // `G::start` validates the seat count and options itself.
     let options = parse_options::<G>(options)?;
     let (game, events) = G::start(players, &options, &mut SeededChance::new(seed, 0))?;
-    Ok(Box::new(Engine::new(G::ID, game, events).with_bots()))
+    Ok(Engine::new(G::ID, game, events))
 }
 
 #[cfg(test)]

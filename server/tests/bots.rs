@@ -16,7 +16,7 @@ use cubicle_protocol::{
 use serde_json::{json, Value};
 use support::binary::Binary;
 use support::osaki::Picker;
-use support::{Client, TestDb, TestServer};
+use support::{snapshot_text, Client, TestDb, TestServer};
 
 /// How long a test lets bots play before it calls the table frozen.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -432,20 +432,6 @@ async fn the_host_starts_with_who_is_there() {
     let again = Seated::connect(server.addr, &room_id, ben.token.as_deref()).await;
     assert_eq!(again.you.seat, Some(1));
     server.stop().await;
-}
-
-/// The snapshot text a fresh connection with `token` receives.
-async fn snapshot_text(addr: std::net::SocketAddr, room_id: &str, token: &str) -> String {
-    let mut client = Client::open(addr, room_id).await;
-    client.hello(Some(token), None).await;
-    let message = client.recv().await;
-    assert!(
-        matches!(message, ServerMessage::Snapshot { .. }),
-        "{message:?}"
-    );
-    let text = client.received.last().unwrap().clone();
-    client.close().await;
-    text
 }
 
 #[tokio::test]

@@ -4,28 +4,13 @@
 
 mod support;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use cubicle_protocol::{ClientMessage, RoomStatus, ServerMessage};
 use serde_json::json;
 use support::binary::Binary;
 use support::osaki::{Picker, Table};
-use support::{Client, TestDb};
-
-/// The snapshot a fresh connection with `token` receives, as raw text.
-async fn snapshot_text(addr: SocketAddr, room_id: &str, token: &str) -> String {
-    let mut client = Client::open(addr, room_id).await;
-    client.hello(Some(token), None).await;
-    let message = client.recv().await;
-    assert!(
-        matches!(message, ServerMessage::Snapshot { .. }),
-        "{message:?}"
-    );
-    let text = client.received.last().unwrap().clone();
-    client.close().await;
-    text
-}
+use support::{snapshot_text, Client, TestDb};
 
 #[tokio::test]
 async fn a_game_survives_sigkill() {
@@ -248,8 +233,11 @@ async fn a_turn_clock_deadline_survives_sigkill_and_its_timeout_replays() {
     let binary = Binary::start(&db, false);
 
     // The deadline is the one armed before the crash, not a fresh period...
+    // Aki is back at the table but idle: the game's timeout action is
+    // played for a player who is there (an away player's seat would get a
+    // bot standing in instead, see tests/bots.rs).
     let mut watcher = Client::open(binary.addr, &room_id).await;
-    watcher.hello(Some(&tokens[1]), None).await;
+    watcher.hello(Some(&tokens[0]), None).await;
     match watcher.recv().await {
         ServerMessage::Snapshot { game } => {
             assert_eq!(
@@ -259,7 +247,7 @@ async fn a_turn_clock_deadline_survives_sigkill_and_its_timeout_replays() {
         }
         other => panic!("expected a snapshot, got {other:?}"),
     }
-    // ...and it fires then: Aki turns a tile without being there.
+    // ...and it fires then: Aki's tile is turned for her.
     let update = match watcher.recv_skip_room().await {
         ServerMessage::Update { update } => update,
         other => panic!("expected an update, got {other:?}"),

@@ -692,16 +692,7 @@ impl Room {
                 .map(|s| s as Seat)
                 .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken"))?,
         };
-        // The host's seat is bound to the host token; anyone else gets a new
-        // token, the only way back into the seat.
-        let (token, token_hash) = match (host, &c.host_token) {
-            (true, Some(token)) => (token.clone(), self.host),
-            _ => {
-                let token = new_token();
-                let hash = TokenHash::of(&token);
-                (token, hash)
-            }
-        };
+        let (token, token_hash) = self.new_seat_token(conn);
         let saved = self
             .store
             .write(Write::TakeSeat {
@@ -716,18 +707,7 @@ impl Room {
         if let Err(e) = saved {
             return Err(self.store_failed(e, Resync::Join { conn, seat, token }));
         }
-        self.seats[usize::from(seat)] = Some(Occupant {
-            token: token_hash,
-            name,
-            answers,
-            player: SeatPlayer::PERSON,
-        });
-        for (id, c) in &mut self.conns {
-            if *id == conn || (host && c.host) {
-                c.seat = Some(seat);
-            }
-        }
-        self.send(conn, &ServerMessage::Joined { seat, token });
+        self.seat_person(conn, seat, token, token_hash, name, answers);
         tracing::info!(room = %self.id, seat, host, "seat taken");
         Ok(())
     }
@@ -1058,6 +1038,47 @@ impl Room {
             Ok(()) => self.seats[usize::from(seat)] = None,
             Err(e) => {
                 tracing::error!(room = %self.id, seat, error = %e, "cannot free an orphaned seat")
+            }
+        }
+    }
+
+    /// Puts the person of `conn` in `seat` (their seat is saved already):
+    /// every connection of theirs plays it now, and `conn` gets its token.
+    fn seat_person(
+        &mut self,
+        conn: ConnId,
+        seat: Seat,
+        token: String,
+        token_hash: TokenHash,
+        name: String,
+        answers: Answers,
+    ) {
+        self.seats[usize::from(seat)] = Some(Occupant {
+            token: token_hash,
+            name,
+            answers,
+            player: SeatPlayer::PERSON,
+        });
+        let host = token_hash == self.host;
+        for (id, c) in &mut self.conns {
+            if *id == conn || (host && c.host) {
+                c.seat = Some(seat);
+            }
+        }
+        self.send(conn, &ServerMessage::Joined { seat, token });
+    }
+
+    /// The token for a seat `conn` takes: the host's own (a host's seat is
+    /// bound to the host token), or a new one, the only way back into the
+    /// seat.
+    fn new_seat_token(&self, conn: ConnId) -> (String, TokenHash) {
+        let c = &self.conns[&conn];
+        match (c.host, &c.host_token) {
+            (true, Some(token)) => (token.clone(), self.host),
+            _ => {
+                let token = new_token();
+                let hash = TokenHash::of(&token);
+                (token, hash)
             }
         }
     }

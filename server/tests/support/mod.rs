@@ -262,6 +262,21 @@ impl TestServer {
     }
 }
 
+/// The snapshot a fresh connection with `token` receives, as raw text
+/// (to compare a game to the byte, e.g. before and after a restart).
+pub async fn snapshot_text(addr: SocketAddr, room_id: &str, token: &str) -> String {
+    let mut client = Client::open(addr, room_id).await;
+    client.hello(Some(token), None).await;
+    let message = client.recv().await;
+    assert!(
+        matches!(message, ServerMessage::Snapshot { .. }),
+        "{message:?}"
+    );
+    let text = client.received.last().unwrap().clone();
+    client.close().await;
+    text
+}
+
 /// What a server's WebSocket frame turned out to be.
 #[derive(Debug)]
 // Frames live for one match: boxing the message would only complicate the

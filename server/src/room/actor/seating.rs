@@ -295,8 +295,6 @@ impl Room {
                 "you already have a seat",
             ));
         }
-        let host = c.host;
-        let host_token = c.host_token.clone();
         let Some(seat) = seat else {
             return Err(Refusal::new(
                 ErrorCode::AlreadyStarted,
@@ -320,14 +318,7 @@ impl Room {
                 "someone at this table already has that name",
             ));
         }
-        let (token, token_hash) = match (host, host_token) {
-            (true, Some(token)) => (token, self.host),
-            _ => {
-                let token = new_token();
-                let hash = TokenHash::of(&token);
-                (token, hash)
-            }
-        };
+        let (token, token_hash) = self.new_seat_token(conn);
         let write = Write::ReplaceSeat {
             room_id: self.id.clone(),
             seat,
@@ -338,22 +329,12 @@ impl Room {
         if let Err(e) = self.store.write(write).await {
             return Err(self.store_failed(e, Resync::Join { conn, seat, token }));
         }
+        // The game started with the bot's (empty) answers; they stay.
         let answers = self.seats[usize::from(seat)]
             .take()
             .map(|o| o.answers)
             .unwrap_or_default();
-        self.seats[usize::from(seat)] = Some(Occupant {
-            token: token_hash,
-            name,
-            answers,
-            player: SeatPlayer::PERSON,
-        });
-        for (id, c) in &mut self.conns {
-            if *id == conn || (host && c.host) {
-                c.seat = Some(seat);
-            }
-        }
-        self.send(conn, &ServerMessage::Joined { seat, token });
+        self.seat_person(conn, seat, token, token_hash, name, answers);
         // The newcomer gets the game as the seat sees it.
         self.send_snapshot(conn);
         tracing::info!(room = %self.id, seat, "a bot's seat taken over");
