@@ -13,6 +13,7 @@
 
 import { h, replace, svg } from './dom.js';
 import qrcode from './vendor/qrcode.mjs';
+import { keepTabInside } from './focus.js';
 
 /** The personal link of `token` in room `roomId`. */
 export function personalLink(roomId, token) {
@@ -73,7 +74,7 @@ export class DeviceLink {
       const back = this.opener?.isConnected ? this.opener : document.getElementById('device-link-button');
       back?.focus();
     });
-    this.dialog.addEventListener('keydown', (e) => this.keepTabInside(e));
+    this.dialog.addEventListener('keydown', (e) => keepTabInside(this.dialog, e));
     document.body.append(this.dialog);
   }
 
@@ -135,27 +136,18 @@ export class DeviceLink {
     );
   }
 
-  keepTabInside(e) {
-    if (e.key !== 'Tab') return;
-    const tabbable = [...this.dialog.querySelectorAll('button, input, a[href]')].filter((el) => !el.disabled);
-    if (tabbable.length === 0) return;
-    const [first, last] = [tabbable[0], tabbable.at(-1)];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
 }
 
-/** Copies the field's text; without the clipboard API, selects it for the user. */
-export async function copy(input, status) {
+/**
+ * Copies the field's text and says `done` in `status`; without the
+ * clipboard API (plain http) or when it is refused, selects the text so the
+ * user can copy it by hand, and tries the old way too.
+ */
+export async function copy(input, status, done = 'Link copied.') {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
     await navigator.clipboard.writeText(input.value);
-    status.textContent = 'Link copied.';
+    status.textContent = done;
   } catch {
     input.focus();
     input.select();
@@ -165,6 +157,6 @@ export async function copy(input, status) {
     } catch {
       copied = false;
     }
-    status.textContent = copied ? 'Link copied.' : 'Press Ctrl+C (or long-press) to copy the selected link.';
+    status.textContent = copied ? done : 'Press Ctrl+C (or long-press) to copy the selected link.';
   }
 }

@@ -45,3 +45,22 @@ export class FocusKeeper {
     this.lastDecisionKey = decisionKey;
   }
 }
+
+/**
+ * Keeps Tab inside `dialog`: Tab from its last enabled control goes back to
+ * the first (and Shift+Tab the other way), never out to the page behind.
+ * Call from the dialog's keydown listener.
+ */
+export function keepTabInside(dialog, e) {
+  if (e.key !== 'Tab') return;
+  const tabbable = [...dialog.querySelectorAll('button, input, a[href]')].filter((el) => !el.disabled);
+  if (tabbable.length === 0) return;
+  const [first, last] = [tabbable[0], tabbable.at(-1)];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}

@@ -22,7 +22,7 @@ import { TableFrame } from './frame.js';
 import { renderQuestions, readAnswers } from './questions.js';
 import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
 import { SeatList } from './seats.js';
-import { DeviceLink, takeLinkToken } from './device-link.js';
+import { DeviceLink, takeLinkToken, copy } from './device-link.js';
 import { SoloSetup, soloPlan } from './solo.js';
 import * as store from './store.js';
 
@@ -612,26 +612,8 @@ function start() {
   sendLobby('start', { type: 'start' });
 }
 
-async function copyLink() {
-  const input = $('room-link');
-  const status = $('copy-status');
-  try {
-    if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = 'Link copied. Send it to your colleagues.';
-  } catch {
-    // Clipboard API missing (plain http) or refused: select the text so
-    // the user can copy it by hand, and try the old way too.
-    input.focus();
-    input.select();
-    let copied = false;
-    try {
-      copied = document.execCommand('copy');
-    } catch {
-      copied = false;
-    }
-    status.textContent = copied ? 'Link copied. Send it to your colleagues.' : 'Press Ctrl+C (or long-press) to copy the selected link.';
-  }
+function copyLink() {
+  copy($('room-link'), $('copy-status'), 'Link copied. Send it to your colleagues.');
 }
 
 // ---- start-up ------------------------------------------------------------

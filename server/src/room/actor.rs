@@ -674,24 +674,7 @@ impl Room {
             .entry
             .check_answers(answers)
             .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-        let seat = match seat {
-            Some(s) if usize::from(s) >= self.seats.len() => {
-                return Err(Refusal::new(
-                    ErrorCode::BadMessage,
-                    format!("this table has seats 0 to {}", self.seats.len() - 1),
-                ))
-            }
-            Some(s) if self.seats[usize::from(s)].is_some() => {
-                return Err(Refusal::new(ErrorCode::SeatTaken, "that seat is taken"))
-            }
-            Some(s) => s,
-            None => self
-                .seats
-                .iter()
-                .position(Option::is_none)
-                .map(|s| s as Seat)
-                .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken"))?,
-        };
+        let seat = self.free_seat(seat)?;
         let (token, token_hash) = self.new_seat_token(conn);
         let saved = self
             .store

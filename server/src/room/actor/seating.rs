@@ -83,6 +83,26 @@ impl Room {
         }
     }
 
+    /// The seat a lobby request takes: `wanted` if it exists and is free,
+    /// else the lowest free seat.
+    pub(super) fn free_seat(&self, wanted: Option<Seat>) -> Result<Seat, Refusal> {
+        match wanted {
+            Some(s) => {
+                self.seat_in_range(s)?;
+                if self.seats[usize::from(s)].is_some() {
+                    return Err(Refusal::new(ErrorCode::SeatTaken, "that seat is taken"));
+                }
+                Ok(s)
+            }
+            None => self
+                .seats
+                .iter()
+                .position(Option::is_none)
+                .map(|s| s as Seat)
+                .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken")),
+        }
+    }
+
     /// `add_bot`: a bot takes a free seat before the start.
     pub(super) async fn add_bot(
         &mut self,
@@ -92,21 +112,7 @@ impl Room {
     ) -> Result<(), Refusal> {
         self.require_host(conn, "add a bot")?;
         self.require_lobby()?;
-        let seat = match seat {
-            Some(s) => {
-                self.seat_in_range(s)?;
-                if self.seats[usize::from(s)].is_some() {
-                    return Err(Refusal::new(ErrorCode::SeatTaken, "that seat is taken"));
-                }
-                s
-            }
-            None => self
-                .seats
-                .iter()
-                .position(Option::is_none)
-                .map(|s| s as Seat)
-                .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken"))?,
-        };
+        let seat = self.free_seat(seat)?;
         // A token nobody holds: a bot's seat opens to no connection.
         let token = TokenHash::of(&new_token());
         let name = robots::bot_name(level, seat);

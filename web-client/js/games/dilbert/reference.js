@@ -10,6 +10,7 @@
 import { h, replace } from '../../dom.js';
 import { cardText, textsHidden } from './texts.js';
 import { TIMING_TEXT } from './words.js';
+import { keepTabInside } from '../../focus.js';
 
 export class CardReference {
   /** @param {() => HTMLElement|null} opener finds the button to give focus back to */
@@ -18,22 +19,7 @@ export class CardReference {
     this.builtHidden = null;
     this.dialog = h('dialog', { class: 'dl-reference', 'aria-labelledby': 'dl-reference-title', 'data-testid': 'card-reference' });
     this.dialog.addEventListener('close', () => this.opener()?.focus());
-    this.dialog.addEventListener('keydown', (e) => this.keepTabInside(e));
-  }
-
-  /** Tab from the last control goes back to the first (and Shift+Tab the other way), never out to the browser. */
-  keepTabInside(e) {
-    if (e.key !== 'Tab') return;
-    const tabbable = [...this.dialog.querySelectorAll('button, a[href]')];
-    if (tabbable.length === 0) return;
-    const [first, last] = [tabbable[0], tabbable.at(-1)];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    this.dialog.addEventListener('keydown', (e) => keepTabInside(this.dialog, e));
   }
 
   get isOpen() {
