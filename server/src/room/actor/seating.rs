@@ -261,17 +261,13 @@ impl Room {
         if let Err(e) = self.store.write(write).await {
             return Err(self.store_failed(e, Resync::Nothing));
         }
-        let old = self.seats[usize::from(seat)].replace(Occupant {
+        self.seats[usize::from(seat)] = Some(Occupant {
             token,
             name,
             answers: Default::default(),
             player,
         });
         self.waiting.remove(&seat);
-        // The host's token stays the host's, seat or no seat.
-        if old.is_some_and(|o| o.token == self.host) {
-            tracing::info!(room = %self.id, seat, "the host's own seat was opened");
-        }
         let left: Vec<ConnId> = self
             .conns
             .iter_mut()
@@ -460,6 +456,10 @@ impl Room {
         }
         let Some(game) = &self.game else { return };
         if game.table.outcome().is_some() || self.bot_stuck == Some(game.actions) {
+            return;
+        }
+        // Most rooms have no bot: nothing to ask, nothing to compute.
+        if !self.seats.iter().flatten().any(|o| o.player.bot.is_some()) {
             return;
         }
         let asked = game.table.to_act().into_iter().find_map(|seat| {
