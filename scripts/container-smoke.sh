@@ -2,7 +2,7 @@
 # Runs the release binary the way the Docker image runs it (the runtime
 # stage's WORKDIR layout and ENV lines, read from the Dockerfile itself) and
 # checks what docker-compose relies on: it starts with no arguments, keeps its
-# SQLite file under ./data in the volume, answers /healthz and the start page,
+# SQLite file under ./data in the volume, answers /readyz and the start page,
 # logs JSON, stops cleanly on SIGTERM, and keeps rooms across a restart.
 set -euo pipefail
 bin=${1:?usage: container-smoke.sh path/to/cubicle}
@@ -23,7 +23,7 @@ start() {
   (cd "$volume" && exec env -i PATH=/usr/bin:/bin "${envs[@]}" "$bin" >>"$volume/log.jsonl" 2>&1) &
   pid=$!
   for _ in $(seq 100); do
-    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+    curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && return 0
     kill -0 "$pid" 2>/dev/null || { cat "$volume/log.jsonl"; echo "server exited during start" >&2; exit 1; }
     sleep 0.1
   done

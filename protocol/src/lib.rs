@@ -423,6 +423,77 @@ pub enum ErrorCode {
     Internal,
 }
 
+impl ErrorCode {
+    /// Every code, in declaration order (the metrics register one series per
+    /// code, so that a fresh server already shows each at zero).
+    pub const ALL: [ErrorCode; 29] = [
+        ErrorCode::BadMessage,
+        ErrorCode::UnsupportedProtocol,
+        ErrorCode::HelloFirst,
+        ErrorCode::UnknownRoom,
+        ErrorCode::UnknownGame,
+        ErrorCode::BadOptions,
+        ErrorCode::FixturesNotAllowed,
+        ErrorCode::InvalidToken,
+        ErrorCode::NotSeated,
+        ErrorCode::AlreadySeated,
+        ErrorCode::SeatTaken,
+        ErrorCode::RoomFull,
+        ErrorCode::BadName,
+        ErrorCode::BadAnswer,
+        ErrorCode::NotHost,
+        ErrorCode::SeatsNotFilled,
+        ErrorCode::TooFewSeats,
+        ErrorCode::NotABot,
+        ErrorCode::NotAway,
+        ErrorCode::NotStandingIn,
+        ErrorCode::AlreadyStarted,
+        ErrorCode::NotStarted,
+        ErrorCode::GameOver,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalAction,
+        ErrorCode::BadAction,
+        ErrorCode::BadActionId,
+        ErrorCode::RateLimited,
+        ErrorCode::Internal,
+    ];
+
+    /// The code's name on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::UnsupportedProtocol => "unsupported_protocol",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::UnknownRoom => "unknown_room",
+            ErrorCode::UnknownGame => "unknown_game",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::FixturesNotAllowed => "fixtures_not_allowed",
+            ErrorCode::InvalidToken => "invalid_token",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::SeatTaken => "seat_taken",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadAnswer => "bad_answer",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::SeatsNotFilled => "seats_not_filled",
+            ErrorCode::TooFewSeats => "too_few_seats",
+            ErrorCode::NotABot => "not_a_bot",
+            ErrorCode::NotAway => "not_away",
+            ErrorCode::NotStandingIn => "not_standing_in",
+            ErrorCode::AlreadyStarted => "already_started",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::BadAction => "bad_action",
+            ErrorCode::BadActionId => "bad_action_id",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
 /// Body of `POST /api/rooms`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

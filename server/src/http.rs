@@ -1,4 +1,4 @@
-//! The HTTP API (`/api/...`), health and metrics, and the router that puts
+//! The HTTP API (`/api/...`), metrics, and the router that puts
 //! every route together.
 
 use axum::extract::rejection::JsonRejection;
@@ -6,7 +6,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use cubicle_games::catalog;
 use cubicle_protocol::{
     ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo, TurnClock,
@@ -22,7 +22,7 @@ use crate::metrics as m;
 use crate::registry::LoadError;
 use crate::room::with_clock;
 use crate::store::{NewRoom, Write};
-use crate::{web, ws, AppState};
+use crate::{health, web, ws, AppState};
 
 /// Largest request body the API reads.
 const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -47,13 +47,22 @@ const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
 ];
 
 pub fn router(state: AppState) -> Router {
-    let router = Router::new()
+    // Rooms and the API wait for start-up replay; health, readiness,
+    // metrics and the static client answer at once.
+    let rooms = Router::new()
         .route("/api/games", get(list_games))
         .route("/api/schema", get(protocol_schema))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room_id}", get(room_info))
         .route("/ws/rooms/{room_id}", get(ws::upgrade))
-        .route("/healthz", get(healthz))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            health::wait_for_startup,
+        ));
+    let router = Router::new()
+        .merge(rooms)
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics_text))
         .route("/", get(web::asset))
         .route("/r/{room_id}", get(web::asset))
@@ -78,7 +87,9 @@ pub struct ApiFailure {
 }
 
 impl ApiFailure {
+    /// Every failure built is answered, so it is counted here.
     fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
+        metrics::counter!(m::REFUSALS, "code" => code.name()).increment(1);
         Self {
             status,
             body: ApiError {
@@ -107,7 +118,7 @@ impl IntoResponse for ApiFailure {
 fn creation_refusal(app: &AppState, peer: SocketAddr) -> Option<Response> {
     let limit = app.creation_limit.as_ref()?;
     limit.check(peer.ip(), Instant::now()).err().map(|wait| {
-        metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
+        metrics::counter!(m::RATE_LIMITED, "scope" => "room_creation").increment(1);
         let retry_after = wait.as_secs_f64().ceil().max(1.0) as u64;
         let failure = ApiFailure::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -203,7 +214,7 @@ async fn create_checked(
             tracing::error!(error = %e, "could not create a room");
             ApiFailure::internal()
         })?;
-    metrics::counter!(m::ROOMS_CREATED).increment(1);
+    metrics::counter!(m::ROOMS_CREATED, "game" => entry.id).increment(1);
     tracing::info!(room = %room_id, game = entry.id, seats = request.seats, "room created");
     Ok((
         StatusCode::CREATED,
@@ -243,18 +254,11 @@ async fn room_info(
     Err(ApiFailure::internal())
 }
 
-async fn healthz(State(app): State<AppState>) -> Response {
-    match app.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
-        Err(e) => {
-            tracing::warn!(error = %e, "health check failed");
-            let body = format!("store unavailable: {e}\n");
-            (StatusCode::SERVICE_UNAVAILABLE, body).into_response()
-        }
-    }
-}
-
 async fn metrics_text(State(app): State<AppState>) -> Response {
+    // Gauges read at scrape time rather than kept up to date on every change.
+    let _ = health::readiness(&app).await;
+    metrics::gauge!(m::STORE_QUEUE_DEPTH).set(app.store.queue_depth() as f64);
+    m::collect_process();
     app.metrics.run_upkeep();
     (
         [(

@@ -9,6 +9,8 @@
 
 pub mod config;
 mod creation_limit;
+mod health;
+pub mod healthcheck;
 mod http;
 pub mod ids;
 mod listen;
@@ -61,6 +63,8 @@ pub struct Shared {
     shutdown: CancellationToken,
     /// Every WebSocket connection task.
     connections: TaskTracker,
+    /// Whether start-up replay has finished (see [`health`]).
+    startup: health::Startup,
 }
 
 impl Deref for AppState {
@@ -113,9 +117,10 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the store (applying migrations), restores every game in
-    /// progress, binds the listener and starts serving and the retention
-    /// sweep.
+    /// Opens the store (applying migrations), binds the listener and starts
+    /// serving (health, readiness and metrics at once; rooms and the API
+    /// once start-up replay is done), restores every game in progress, then
+    /// returns, ready.
     pub async fn start(config: Config) -> Result<Server, ServerError> {
         let metrics = metrics::handle();
         let (store, writer) = Store::open(&config.database_url)
@@ -129,10 +134,6 @@ impl Server {
             },
         };
         let registry = Registry::with_settings(store.clone(), settings);
-        let restored = registry
-            .restore_unfinished()
-            .await
-            .map_err(ServerError::RestoreRooms)?;
         let listen_error = |source| ServerError::Listen {
             addr: config.listen,
             source,
@@ -159,8 +160,9 @@ impl Server {
             },
             shutdown: shutdown.clone(),
             connections: connections.clone(),
+            startup: health::Startup::default(),
         }));
-        let router = http::router(state);
+        let router = http::router(state.clone());
         let open_files = listen::raise_open_file_limit();
         let caps = listen::Caps {
             total: config.max_connections,
@@ -168,10 +170,11 @@ impl Server {
         };
         let retention_policy = retention::Policy::from_config(&config);
         let stop = shutdown.clone();
+        let serving = registry.clone();
         let task = tokio::spawn(async move {
             let upkeep = tokio::spawn(upkeep(metrics, stop.clone()));
             let sweeper =
-                tokio::spawn(retention_policy.run(store.clone(), registry.clone(), stop.clone()));
+                tokio::spawn(retention_policy.run(store.clone(), serving.clone(), stop.clone()));
             listen::serve(listener, router, caps, stop).await;
             // The same token told every WebSocket to close with 1001.
             connections.close();
@@ -181,21 +184,36 @@ impl Server {
             {
                 tracing::warn!("some connections did not close in time");
             }
-            registry.shutdown().await;
+            serving.shutdown().await;
             store.close(writer).await;
             upkeep.abort();
             sweeper.abort();
             tracing::info!("stopped");
             Ok(())
         });
+        tracing::info!(%addr, "listening; restoring the games in progress");
+        let replay = std::time::Instant::now();
+        let restored = match registry.restore_unfinished().await {
+            Ok(restored) => restored,
+            Err(e) => {
+                shutdown.cancel();
+                let _ = task.await;
+                return Err(ServerError::RestoreRooms(e));
+            }
+        };
+        let replay = replay.elapsed();
+        ::metrics::gauge!(metrics::STARTUP_REPLAY_SECONDS).set(replay.as_secs_f64());
+        ::metrics::gauge!(metrics::STARTUP_ROOMS_RESTORED).set(restored as f64);
+        state.startup.finished();
         tracing::info!(
             %addr,
             restored,
+            replay_ms = replay.as_millis() as u64,
             fixtures = config.allow_fixtures,
             max_connections = config.max_connections,
             max_connections_per_ip = config.max_connections_per_ip,
             open_files,
-            "listening"
+            "ready"
         );
         Ok(Server {
             addr,

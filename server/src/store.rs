@@ -302,7 +302,7 @@ const SQLITE_PRAGMAS: &[&str] = &[
 /// How long a read may wait for a pooled connection: an outage must show as
 /// a quick error, not a hang.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
-/// How long `/healthz`'s read may take.
+/// How long `/readyz`'s read may take.
 const PING_TIMEOUT: Duration = Duration::from_millis(800);
 
 impl Store {
@@ -388,6 +388,11 @@ impl Store {
             .await
             .map_err(|_| StoreError::Unavailable("the database did not answer in time".into()))??;
         Ok(())
+    }
+
+    /// Writes sent to the writer and not yet taken into a transaction.
+    pub fn queue_depth(&self) -> usize {
+        self.writer.max_capacity() - self.writer.capacity()
     }
 
     /// Ids of rooms whose game is in progress, oldest first.

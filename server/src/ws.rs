@@ -79,6 +79,19 @@ const TOO_SLOW: Close = Close {
     reason: "too slow: messages were piling up",
 };
 
+/// The `code` label of a close the server chose: one of
+/// [`m::CLOSE_CODES`], so that the series already exists at zero.
+fn close_label(code: u16) -> &'static str {
+    m::CLOSE_CODES
+        .iter()
+        .find(|label| label.parse() == Ok(code))
+        .copied()
+        .unwrap_or_else(|| {
+            debug_assert!(false, "close code {code} is missing from CLOSE_CODES");
+            "1011"
+        })
+}
+
 /// How a session ended.
 enum End {
     /// We close, with this code.
@@ -120,7 +133,7 @@ pub async fn upgrade(
 }
 
 async fn serve(socket: WebSocket, room_id: String, app: AppState) {
-    metrics::gauge!(m::CONNECTIONS).increment(1.0);
+    metrics::gauge!(m::WEBSOCKETS).increment(1.0);
     let conn = next_conn_id();
     let mut link = Link {
         socket,
@@ -131,12 +144,16 @@ async fn serve(socket: WebSocket, room_id: String, app: AppState) {
     match end {
         End::Close(close) => {
             tracing::debug!(room = %room_id, conn, code = close.code, reason = close.reason, "closing connection");
+            metrics::counter!(m::WS_CLOSES, "code" => close_label(close.code)).increment(1);
             link.close(close).await;
         }
-        End::PeerClosed => link.finish_peer_close().await,
-        End::Lost => {}
+        End::PeerClosed => {
+            metrics::counter!(m::WS_CLOSES, "code" => "client").increment(1);
+            link.finish_peer_close().await;
+        }
+        End::Lost => metrics::counter!(m::WS_CLOSES, "code" => "lost").increment(1),
     }
-    metrics::gauge!(m::CONNECTIONS).decrement(1.0);
+    metrics::gauge!(m::WEBSOCKETS).decrement(1.0);
 }
 
 async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -> End {
@@ -221,7 +238,10 @@ async fn enter(
     Err(Refused::Load(LoadError::ShuttingDown))
 }
 
+/// An error for this connection; every one built is sent, so it is counted
+/// here (the room's actor counts the refusals it sends itself).
 fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+    metrics::counter!(m::REFUSALS, "code" => code.name()).increment(1);
     ServerMessage::Error {
         code,
         message: message.into(),
@@ -403,7 +423,7 @@ impl Link {
         match self.limiter.check(now) {
             Verdict::Allow => {}
             Verdict::Refuse => {
-                metrics::counter!(m::REFUSALS, "code" => "rate_limited").increment(1);
+                metrics::counter!(m::RATE_LIMITED, "scope" => "message").increment(1);
                 return Incoming::Refused(error(
                     ErrorCode::RateLimited,
                     "too many messages: this one was dropped; slow down",

@@ -78,14 +78,14 @@ async fn post_room(addr: std::net::SocketAddr) -> (u16, Value, Duration) {
     )
 }
 
-/// Polls `/healthz` until it answers `want`.
+/// Polls `/readyz` until it answers `want`.
 async fn wait_health(addr: std::net::SocketAddr, want: u16) {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
-        if get_status(addr, "/healthz").await.0 == want {
+        if get_status(addr, "/readyz").await.0 == want {
             return;
         }
-        assert!(Instant::now() < deadline, "/healthz never answered {want}");
+        assert!(Instant::now() < deadline, "/readyz never answered {want}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -178,9 +178,12 @@ async fn a_full_disk_under_sqlite_loses_nothing_acknowledged_and_recovers() {
         }
     }
     assert!(refusals >= 4, "the full disk never refused a write");
-    let (health, took) = get_status(binary.addr, "/healthz").await;
-    assert_eq!(health, 503, "unhealthy while writes fail");
-    assert!(took < Duration::from_secs(1), "/healthz took {took:?}");
+    let (ready, took) = get_status(binary.addr, "/readyz").await;
+    assert_eq!(ready, 503, "not ready while writes fail");
+    assert!(took < Duration::from_secs(1), "/readyz took {took:?}");
+    // Alive all the same: a supervisor must not restart a node that will
+    // recover by itself once space returns.
+    assert_eq!(get_status(binary.addr, "/healthz").await.0, 200);
 
     // Space returns: the server recovers by itself and play goes on.
     std::fs::remove_file(filler).unwrap();
@@ -378,9 +381,10 @@ async fn an_outage_fails_fast_and_recovers_by_itself() {
     let (status, _, took) = post_room(server.addr).await;
     assert_eq!(status, 500);
     assert!(took < Duration::from_secs(2), "room creation took {took:?}");
-    let (status, took) = get_status(server.addr, "/healthz").await;
+    let (status, took) = get_status(server.addr, "/readyz").await;
     assert_eq!(status, 503);
-    assert!(took < Duration::from_secs(1), "/healthz took {took:?}");
+    assert!(took < Duration::from_secs(1), "/readyz took {took:?}");
+    assert_eq!(get_status(server.addr, "/healthz").await.0, 200, "alive");
     // Several actions queued during the outage each get an answer quickly.
     for n in 2..5 {
         let started = Instant::now();
@@ -439,7 +443,7 @@ async fn a_corrupt_room_is_set_aside_and_the_server_still_starts() {
 
     let server = server.restart().await;
     assert_eq!(server.db.url, db_url);
-    assert_eq!(server.get("/healthz").await.status(), 200);
+    assert_eq!(server.get("/readyz").await.status(), 200);
     let info = server.room_info(&healthy.room_id).await;
     assert_eq!(info.id, healthy.room_id);
     for room in [&broken, &bad_seed.room_id] {

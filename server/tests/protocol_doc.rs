@@ -257,3 +257,36 @@ async fn the_server_publishes_the_schema() {
     assert!(jsonschema::validator_for(&published).is_ok());
     server.stop().await;
 }
+
+/// The metrics register one refusal series per `ErrorCode::ALL` entry, so a
+/// code missing from the list would appear only after its first use.
+#[test]
+fn error_code_all_lists_every_code_the_schema_knows() {
+    let schema = protocol_schema();
+    let definition = &schema["$defs"]["ErrorCode"];
+    let mut in_schema = BTreeSet::new();
+    for variant in definition["oneOf"].as_array().into_iter().flatten() {
+        if let Some(name) = variant["const"].as_str() {
+            in_schema.insert(name.to_owned());
+        }
+        for name in variant["enum"].as_array().into_iter().flatten() {
+            in_schema.insert(name.as_str().expect("a code is a string").to_owned());
+        }
+    }
+    for name in definition["enum"].as_array().into_iter().flatten() {
+        in_schema.insert(name.as_str().expect("a code is a string").to_owned());
+    }
+    let listed: BTreeSet<String> = cubicle_protocol::ErrorCode::ALL
+        .iter()
+        .map(|c| {
+            assert_eq!(serde_json::to_value(c).unwrap(), c.name(), "wire name");
+            c.name().to_owned()
+        })
+        .collect();
+    assert_eq!(
+        listed.len(),
+        cubicle_protocol::ErrorCode::ALL.len(),
+        "no code twice"
+    );
+    assert_eq!(listed, in_schema);
+}

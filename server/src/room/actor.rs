@@ -32,6 +32,7 @@ use crate::metrics as m;
 use crate::registry::Registry;
 use crate::store::{Origin, RoomRecord, SeatPlayer, Store, StoreError, Write};
 
+mod gauges;
 mod seating;
 
 /// A room with no connection for this long leaves memory; it is loaded
@@ -198,6 +199,8 @@ pub struct Room {
     /// saved state back, its memory may not match its log.
     resync: Option<Resync>,
     settings: RoomSettings,
+    /// What this room adds to the process-wide gauges.
+    published: gauges::Published,
     /// Where bots' decisions arrive (the receiver is the running loop's).
     bot_tx: mpsc::Sender<BotMove>,
     bot_rx: Option<mpsc::Receiver<BotMove>>,
@@ -336,6 +339,7 @@ impl Room {
             waiting: HashSet::new(),
             told: None,
             presence_due: None,
+            published: gauges::Published::default(),
         })
     }
 
@@ -357,7 +361,7 @@ impl Room {
         registry: Registry,
         generation: u64,
     ) {
-        metrics::gauge!(m::ROOMS_LOADED).increment(1.0);
+        self.publish_gauges();
         // The game may have ended just before a crash that kept the store
         // from hearing it.
         self.save_finish_if_needed().await;
@@ -406,6 +410,7 @@ impl Room {
             if !self.conns.is_empty() {
                 idle_since = tokio::time::Instant::now();
             }
+            self.publish_gauges();
             // Commands come first in the select: a steady stream of them
             // (spectators' churn) would otherwise hold presence back forever.
             if self
@@ -419,7 +424,7 @@ impl Room {
         // and ask the registry again, which loads it afresh.
         commands.close();
         registry.forget(&self.id, generation).await;
-        metrics::gauge!(m::ROOMS_LOADED).decrement(1.0);
+        self.unpublish_gauges();
     }
 
     /// The deadline armed now, if the game is running.
@@ -560,7 +565,7 @@ impl Room {
         };
         if let Err(refusal) = result {
             tracing::debug!(room = %self.id, conn, code = ?refusal.code, message = %refusal.message, "refused");
-            metrics::counter!(m::REFUSALS, "code" => code_label(refusal.code)).increment(1);
+            metrics::counter!(m::REFUSALS, "code" => refusal.code.name()).increment(1);
             self.send(conn, &messages::error(refusal.code, refusal.message, id));
         }
     }
@@ -893,7 +898,7 @@ impl Room {
             metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
             self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
         }
-        metrics::counter!(m::ACTIONS).increment(1);
+        metrics::counter!(m::ACTIONS, "game" => self.entry.id).increment(1);
         self.check_finished().await;
         Ok(())
     }
@@ -1220,6 +1225,7 @@ impl Room {
         for conn in &slow {
             if let Some(c) = self.conns.remove(conn) {
                 c.outbox.drop_connection();
+                metrics::counter!(m::SLOW_DROPS).increment(1);
             }
             tracing::debug!(room = %self.id, conn, "connection dropped: its outbox is full");
         }
@@ -1252,14 +1258,6 @@ async fn sleep_until_some(at: Option<tokio::time::Instant>) {
 
 fn viewer(seat: Option<Seat>) -> Viewer {
     seat.map_or(Viewer::Spectator, Viewer::Seat)
-}
-
-/// The snake_case name of an error code, as a metric label.
-fn code_label(code: ErrorCode) -> String {
-    serde_json::to_value(code)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -1540,6 +1538,7 @@ mod tests {
             waiting: HashSet::new(),
             told: None,
             presence_due: None,
+            published: gauges::Published::default(),
             timer: Timer::new(None),
             wall: WallClock::system(),
             retry_timeout_at: None,

@@ -65,7 +65,7 @@ pub(super) enum WriterMsg {
 }
 
 /// Whether the store accepts writes now, as the writer last found out.
-/// Shared with `/healthz`.
+/// Shared with `/readyz`.
 #[derive(Clone, Default)]
 pub struct Health(Arc<Mutex<Option<String>>>);
 

@@ -56,12 +56,12 @@ impl Binary {
         let mut child = command.spawn().expect("start the cubicle binary");
         let stderr = child.stderr.take().unwrap();
         let (tx, rx) = mpsc::channel();
-        // Reads the log until the server says where it listens, then keeps
+        // Reads the log until the server says it is ready (and where), then keeps
         // draining it so the server never blocks on a full pipe.
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Ok(entry) = serde_json::from_str::<Value>(&line) {
-                    if entry["fields"]["message"] == "listening" {
+                    if entry["fields"]["message"] == "ready" {
                         let _ = tx.send(entry["fields"]["addr"].as_str().unwrap().to_owned());
                     }
                 }

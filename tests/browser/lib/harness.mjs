@@ -119,13 +119,13 @@ export class Server {
         throw new Error(`The server exited at start (${JSON.stringify(early)}). Its log:\n${this.logTail()}`);
       }
       try {
-        const res = await fetch(`${this.url}/healthz`);
+        const res = await fetch(`${this.url}/readyz`);
         if (res.ok) return;
       } catch {
         // not listening yet
       }
     }
-    throw new Error(`The server did not answer /healthz within 30 s. Its log:\n${this.logTail()}`);
+    throw new Error(`The server did not answer /readyz within 30 s. Its log:\n${this.logTail()}`);
   }
 
   /** SIGKILL: no chance to flush anything, like a power cut. */
