@@ -90,3 +90,76 @@ pub async fn wait_for_startup(
     )
         .into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tokio_util::sync::CancellationToken;
+    use tokio_util::task::TaskTracker;
+    use tower::ServiceExt;
+
+    use super::*;
+    use crate::registry::Registry;
+    use crate::store::Store;
+    use crate::Config;
+
+    async fn answer(app: &AppState, path: &str) -> (StatusCode, String, Option<String>) {
+        let request = Request::get(path).body(Body::empty()).unwrap();
+        let response = crate::http::router(app.clone())
+            .oneshot(request)
+            .await
+            .unwrap();
+        let status = response.status();
+        let retry = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|v| v.to_str().unwrap().to_owned());
+        let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        (status, String::from_utf8_lossy(&body).into_owned(), retry)
+    }
+
+    /// Before replay ends the node is alive, not ready, and keeps rooms and
+    /// the API closed; after it, ready; once shutting down, not ready again.
+    #[tokio::test]
+    async fn rooms_wait_for_start_up_replay_and_readiness_says_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("db.sqlite").display());
+        let (store, writer) = Store::open(&url).await.unwrap();
+        let config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+        let shutdown = CancellationToken::new();
+        let app = AppState::new(
+            &config,
+            store.clone(),
+            Registry::new(store.clone()),
+            crate::metrics::handle(),
+            shutdown.clone(),
+            TaskTracker::new(),
+        );
+
+        let (status, body, _) = answer(&app, "/readyz").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body, "starting: restoring the games in progress\n");
+        for path in ["/api/games", "/api/rooms/abc", "/ws/rooms/abc"] {
+            let (status, _, retry) = answer(&app, path).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{path}");
+            assert_eq!(retry.as_deref(), Some("1"), "{path}");
+        }
+        for path in ["/healthz", "/metrics", "/"] {
+            assert_eq!(answer(&app, path).await.0, StatusCode::OK, "{path}");
+        }
+
+        app.startup.finished();
+        assert_eq!(answer(&app, "/readyz").await.1, "ready\n");
+        assert_eq!(answer(&app, "/api/games").await.0, StatusCode::OK);
+
+        shutdown.cancel();
+        let (status, body, _) = answer(&app, "/readyz").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body, "shutting down\n");
+        assert_eq!(answer(&app, "/healthz").await.0, StatusCode::OK);
+        store.close(writer).await;
+    }
+}

@@ -67,6 +67,36 @@ pub struct Shared {
     startup: health::Startup,
 }
 
+impl AppState {
+    fn new(
+        config: &Config,
+        store: Store,
+        registry: Registry,
+        metrics: PrometheusHandle,
+        shutdown: CancellationToken,
+        connections: TaskTracker,
+    ) -> AppState {
+        AppState(Arc::new(Shared {
+            allow_fixtures: config.allow_fixtures,
+            allowed_origins: ws::AllowedOrigins::new(&config.allowed_origins),
+            creation_limit: creation_limit::CreationLimit::new(
+                config.room_creation_per_minute,
+                config.room_creation_burst,
+            ),
+            store,
+            registry,
+            metrics,
+            assets: match &config.static_dir {
+                Some(dir) => web::Assets::Dir(dir.clone()),
+                None => web::Assets::Embedded,
+            },
+            shutdown,
+            connections,
+            startup: health::Startup::default(),
+        }))
+    }
+}
+
 impl Deref for AppState {
     type Target = Shared;
 
@@ -144,24 +174,14 @@ impl Server {
         let addr = listener.local_addr().map_err(listen_error)?;
         let shutdown = CancellationToken::new();
         let connections = TaskTracker::new();
-        let state = AppState(Arc::new(Shared {
-            allow_fixtures: config.allow_fixtures,
-            allowed_origins: ws::AllowedOrigins::new(&config.allowed_origins),
-            creation_limit: creation_limit::CreationLimit::new(
-                config.room_creation_per_minute,
-                config.room_creation_burst,
-            ),
-            store: store.clone(),
-            registry: registry.clone(),
-            metrics: metrics.clone(),
-            assets: match &config.static_dir {
-                Some(dir) => web::Assets::Dir(dir.clone()),
-                None => web::Assets::Embedded,
-            },
-            shutdown: shutdown.clone(),
-            connections: connections.clone(),
-            startup: health::Startup::default(),
-        }));
+        let state = AppState::new(
+            &config,
+            store.clone(),
+            registry.clone(),
+            metrics.clone(),
+            shutdown.clone(),
+            connections.clone(),
+        );
         let router = http::router(state.clone());
         let open_files = listen::raise_open_file_limit();
         let caps = listen::Caps {

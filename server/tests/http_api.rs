@@ -230,14 +230,14 @@ async fn health_and_metrics() {
     }
     let connections: f64 = text
         .lines()
-        .find(|l| l.starts_with("cubicle_connections "))
+        .find(|l| l.starts_with("cubicle_connections{kind=\"seat\"} "))
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap()
         .parse()
         .unwrap();
     assert!(
         connections >= 2.0,
-        "two players are connected: {connections}"
+        "two players are seated and connected: {connections}"
     );
     server.stop().await;
 }

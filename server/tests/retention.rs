@@ -71,13 +71,16 @@ async fn zero_turns_the_creation_limit_off() {
     server.stop().await;
 }
 
-/// The `cubicle_rooms_loaded` gauge. Metrics are process-wide: no other
-/// test in this file loads a room.
+/// Rooms in memory: the `cubicle_rooms_loaded` gauge summed over its
+/// statuses. Metrics are process-wide: no other test in this file loads a
+/// room.
 async fn rooms_loaded(server: &TestServer) -> f64 {
     let text = server.get("/metrics").await.text().await.unwrap();
     text.lines()
-        .find_map(|l| l.strip_prefix("cubicle_rooms_loaded "))
-        .map_or(0.0, |v| v.trim().parse().unwrap())
+        .filter(|l| l.starts_with("cubicle_rooms_loaded{"))
+        .filter_map(|l| l.rsplit_once(' '))
+        .map(|(_, v)| v.trim().parse::<f64>().unwrap())
+        .sum()
 }
 
 #[tokio::test]
