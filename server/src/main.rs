@@ -1,13 +1,15 @@
-//! `cubicle`: runs the server until SIGTERM or Ctrl-C, or, as
-//! `cubicle simulate`, plays games between bots offline, or, as `cubicle
-//! healthcheck`, asks a running server whether it is ready.
+//! `cubicle`: runs the server until SIGTERM or Ctrl-C; as `cubicle
+//! simulate`, plays games between bots offline; as `cubicle migrate-store`,
+//! copies a store to another database; as `cubicle healthcheck`, asks a
+//! running server whether it is ready.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use cubicle_server::healthcheck::{self, HealthcheckArgs};
 use cubicle_server::simulate::{self, SimulateArgs};
-use cubicle_server::{init_logging, Config, Server};
+use cubicle_server::store::copy;
+use cubicle_server::{init_logging, Config, LogFormat, Server};
 
 /// Cubicle: an authoritative online game server for office-themed tabletop
 /// games.
@@ -34,36 +36,89 @@ enum Command {
     /// (`GET /readyz`): exit status 0 if so, 1 with the reason if not. For a
     /// container's HEALTHCHECK.
     Healthcheck(HealthcheckArgs),
+    /// Copies every room, seat and action log from one database to an
+    /// empty one (SQLite to PostgreSQL, or back), migrating both first.
+    /// Stop the server using the source first, or copy from a backup.
+    MigrateStore(MigrateStoreArgs),
+}
+
+#[derive(Debug, Args)]
+struct MigrateStoreArgs {
+    /// The database to copy from, as `--database-url` takes it
+    /// (`sqlite://path/to/file.db` or `postgres://user@host/db`).
+    #[arg(long, value_name = "URL")]
+    from: String,
+    /// The database to copy into; it must hold no room.
+    #[arg(long, value_name = "URL")]
+    to: String,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Simulate(args)) => {
-            return match simulate::run(args) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("cubicle simulate: {e:#}");
-                    ExitCode::FAILURE
-                }
-            };
-        }
-        Some(Command::Healthcheck(args)) => {
-            return match healthcheck::run(&args).await {
-                Ok(body) => {
-                    println!("{body}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("cubicle healthcheck: {e}");
-                    ExitCode::FAILURE
-                }
-            };
-        }
-        None => {}
+        Some(Command::Simulate(args)) => simulate_command(args),
+        Some(Command::MigrateStore(args)) => migrate_store_command(args).await,
+        Some(Command::Healthcheck(args)) => healthcheck_command(args).await,
+        None => serve(cli.config).await,
     }
-    let config = cli.config;
+}
+
+fn simulate_command(args: SimulateArgs) -> ExitCode {
+    match simulate::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cubicle simulate: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn healthcheck_command(args: HealthcheckArgs) -> ExitCode {
+    match healthcheck::run(&args).await {
+        Ok(body) => {
+            println!("{body}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cubicle healthcheck: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logs each table as it is copied (stderr) and prints the summary
+/// (stdout).
+async fn migrate_store_command(args: MigrateStoreArgs) -> ExitCode {
+    init_logging(LogFormat::Text);
+    match copy::migrate_store(&args.from, &args.to).await {
+        Ok(summary) => {
+            println!("copied {summary}; both databases hold the same number of rows");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cubicle migrate-store: {}", causes(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// An error and its causes, each said once: sqlx's errors, and the store's
+/// that wrap them, repeat their source's message in their own.
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let said = cause.to_string();
+        if !text.contains(&said) {
+            text = format!("{text}: {said}");
+        }
+        source = cause.source();
+    }
+    text
+}
+
+async fn serve(config: Config) -> ExitCode {
     init_logging(config.log_format);
     match run(config).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,6 +10,7 @@
 //! failed request is answered with what is true (not committed, or, rarely,
 //! not known: see [`StoreError::OutcomeUnknown`]).
 
+pub mod copy;
 mod writer;
 
 use std::path::Path;
@@ -305,41 +306,50 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long `/readyz`'s read may take.
 const PING_TIMEOUT: Duration = Duration::from_millis(800);
 
+/// A pool on the database at `url`, its backend, and the options the
+/// writer's own connection uses, with every migration applied: the schema
+/// this binary's queries expect. (`store::copy` opens both its databases
+/// this way, without a writer.)
+async fn connect(url: &str) -> Result<(AnyPool, Backend, AnyConnectOptions), StoreError> {
+    sqlx::any::install_default_drivers();
+    let (backend, url) = prepare_url(url)?;
+    let options = AnyConnectOptions::from_str(&url)?;
+    let pool = match backend {
+        Backend::Sqlite => {
+            AnyPoolOptions::new()
+                .max_connections(4)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        for pragma in SQLITE_PRAGMAS {
+                            conn.execute(*pragma).await?;
+                        }
+                        Ok(())
+                    })
+                })
+                .connect_with(options.clone())
+                .await?
+        }
+        Backend::Postgres => {
+            AnyPoolOptions::new()
+                .max_connections(10)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options.clone())
+                .await?
+        }
+    };
+    match backend {
+        Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
+        Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+    }
+    Ok((pool, backend, options))
+}
+
 impl Store {
     /// Connects, creating a SQLite file and its directory if needed, applies
     /// the migrations and starts the writer task.
     pub async fn open(url: &str) -> Result<(Store, StoreWriter), StoreError> {
-        sqlx::any::install_default_drivers();
-        let (backend, url) = prepare_url(url)?;
-        let options = AnyConnectOptions::from_str(&url)?;
-        let pool = match backend {
-            Backend::Sqlite => {
-                AnyPoolOptions::new()
-                    .max_connections(4)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            for pragma in SQLITE_PRAGMAS {
-                                conn.execute(*pragma).await?;
-                            }
-                            Ok(())
-                        })
-                    })
-                    .connect_with(options.clone())
-                    .await?
-            }
-            Backend::Postgres => {
-                AnyPoolOptions::new()
-                    .max_connections(10)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .connect_with(options.clone())
-                    .await?
-            }
-        };
-        match backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
-        }
+        let (pool, backend, options) = connect(url).await?;
         let health = Health::default();
         let writer =
             Writer::start(backend, options, crate::ids::new_room_id(), health.clone()).await?;

@@ -10,6 +10,7 @@ pub mod dilbert;
 pub mod office21;
 pub mod osaki;
 pub mod pgproxy;
+pub mod rooms;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -48,15 +49,20 @@ impl TestDb {
         sqlx::any::install_default_drivers();
         match std::env::var(PG_ENV) {
             Ok(base) if !base.is_empty() => TestDb::postgres_at(base).await,
-            _ => {
-                let dir = tempfile::tempdir().expect("temp dir");
-                let url = format!("sqlite://{}", dir.path().join("cubicle.db").display());
-                TestDb {
-                    url,
-                    _dir: Some(dir),
-                    schema: None,
-                }
-            }
+            _ => TestDb::sqlite(),
+        }
+    }
+
+    /// A SQLite file in a temporary directory, whatever the environment
+    /// says (for tests of SQLite's own tools).
+    pub fn sqlite() -> TestDb {
+        sqlx::any::install_default_drivers();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("cubicle.db").display());
+        TestDb {
+            url,
+            _dir: Some(dir),
+            schema: None,
         }
     }
 
