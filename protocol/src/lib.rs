@@ -225,7 +225,8 @@ pub struct RoomInfo {
     pub seats: Vec<SeatInfo>,
     /// Whether a connection holding the host token is present.
     pub host_connected: bool,
-    /// Number of connected spectators.
+    /// Number of connected spectators: connections with no seat, the
+    /// host's not counted.
     pub spectators: u32,
     /// The turn clock the host chose; absent when the room has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]

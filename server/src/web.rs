@@ -98,10 +98,10 @@ pub async fn asset(
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
     let Some(path) = file_for(uri.path()) else {
-        return not_found();
+        return not_found(&app.assets).await;
     };
     let Some(file) = app.assets.load(&path).await else {
-        return not_found();
+        return not_found(&app.assets).await;
     };
     let mut response = if headers
         .get(header::IF_NONE_MATCH)
@@ -131,8 +131,19 @@ pub async fn asset(
     response
 }
 
-fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, "not found\n").into_response()
+/// The client's "page not found" page (a person who mistyped a link gets a
+/// way back to the start page), with status 404 for every missing file.
+async fn not_found(assets: &Assets) -> Response {
+    const PAGE: &str = "404.html";
+    match assets.load(PAGE).await {
+        Some(page) => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, content_type(PAGE))],
+            page.bytes.into_owned(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
 }
 
 #[cfg(test)]

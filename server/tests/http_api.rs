@@ -313,6 +313,13 @@ async fn the_web_client_is_served() {
     for missing in ["/nope.js", "/r/", "/../Cargo.toml", "/%2e%2e/Cargo.toml"] {
         assert_eq!(server.get(missing).await.status(), 404, "{missing}");
     }
+    // A mistyped page address gets a page with a way back, not bare text.
+    let lost = server.get("/rooms/abc").await;
+    assert_eq!(lost.status(), 404);
+    assert_eq!(lost.headers()["content-type"], "text/html; charset=utf-8");
+    let page = lost.text().await.unwrap();
+    assert!(page.contains("<h1>Page not found</h1>"), "{page}");
+    assert!(page.contains(r#"<a href="/">"#), "a link to the start page");
     server.stop().await;
 }
 

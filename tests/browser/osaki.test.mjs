@@ -98,6 +98,8 @@ test('two players create, join, start and finish a whole game by clicking', { ti
   await aki.page.waitForFunction(() => /copied/i.test(document.getElementById('copy-status').textContent));
   const link = await aki.page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, `${server.url}/r/${roomId}`);
+  // The notice goes away by itself after a few seconds.
+  await aki.page.waitForFunction(() => document.getElementById('copy-status').textContent === '', null, { timeout: 10_000 });
 
   await joinAs(aki.page, 'Aki', { left_work_at: '23:30' });
   assert.equal(await aki.page.isDisabled('#start-button'), true, 'Start waits for the free seat');

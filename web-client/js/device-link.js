@@ -138,16 +138,30 @@ export class DeviceLink {
 
 }
 
+/** How long "Link copied." stays: long enough to read, then out of the way. */
+export const COPIED_NOTICE_MS = 4000;
+const noticeTimers = new WeakMap();
+
+/** Says `text` in `status`, and takes it back after a while. */
+function notice(status, text) {
+  status.textContent = text;
+  clearTimeout(noticeTimers.get(status));
+  noticeTimers.set(status, setTimeout(() => {
+    if (status.textContent === text) status.textContent = '';
+  }, COPIED_NOTICE_MS));
+}
+
 /**
- * Copies the field's text and says `done` in `status`; without the
- * clipboard API (plain http) or when it is refused, selects the text so the
- * user can copy it by hand, and tries the old way too.
+ * Copies the field's text and says `done` in `status` for a few seconds;
+ * without the clipboard API (plain http) or when it is refused, selects the
+ * text so the user can copy it by hand (that instruction stays), and tries
+ * the old way too.
  */
 export async function copy(input, status, done = 'Link copied.') {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
     await navigator.clipboard.writeText(input.value);
-    status.textContent = done;
+    notice(status, done);
   } catch {
     input.focus();
     input.select();
@@ -157,6 +171,7 @@ export async function copy(input, status, done = 'Link copied.') {
     } catch {
       copied = false;
     }
-    status.textContent = copied ? done : 'Press Ctrl+C (or long-press) to copy the selected link.';
+    if (copied) notice(status, done);
+    else status.textContent = 'Press Ctrl+C (or long-press) to copy the selected link.';
   }
 }

@@ -427,6 +427,15 @@ impl Room {
         self.unpublish_gauges();
     }
 
+    /// Connections that watch: neither seated nor the host (who is in the
+    /// room to run it, seated or not).
+    fn spectators(&self) -> usize {
+        self.conns
+            .values()
+            .filter(|c| c.seat.is_none() && !c.host)
+            .count()
+    }
+
     /// The deadline armed now, if the game is running.
     fn armed(&self) -> Option<Armed> {
         let game = self.game.as_ref()?;
@@ -582,12 +591,7 @@ impl Room {
         let seat = hash.and_then(|h| self.seat_of(h));
         let host = hash == Some(self.host);
         if seat.is_none() && !host {
-            let watching = self
-                .conns
-                .values()
-                .filter(|c| c.seat.is_none() && !c.host)
-                .count();
-            if watching >= self.settings.max_spectators {
+            if self.spectators() >= self.settings.max_spectators {
                 tracing::debug!(room = %self.id, conn, "spectator refused: the room is full");
                 return Err(Full);
             }
@@ -1105,7 +1109,7 @@ impl Room {
                 })
                 .collect(),
             host_connected: self.conns.values().any(|c| c.host),
-            spectators: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+            spectators: self.spectators() as u32,
             clock: self.timer.clock(),
         }
     }
@@ -1332,6 +1336,19 @@ mod tests {
         }
         assert_eq!(last, Some(1));
         assert!(!fast_inbox.dropped.is_cancelled());
+    }
+
+    #[tokio::test]
+    async fn the_host_is_not_counted_as_a_spectator() {
+        let (_dir, _store, _writer, room) = lobby().await;
+        let (host, _host_inbox) = Outbox::channel(16);
+        room.connect(1, Some("host".into()), None, host)
+            .await
+            .unwrap();
+        assert_eq!(room.info().await.unwrap().spectators, 0);
+        let (watcher, _watcher_inbox) = Outbox::channel(16);
+        room.connect(2, None, None, watcher).await.unwrap();
+        assert_eq!(room.info().await.unwrap().spectators, 1);
     }
 
     #[tokio::test]
