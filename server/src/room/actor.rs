@@ -590,11 +590,10 @@ impl Room {
         let hash = token.as_deref().map(TokenHash::of);
         let seat = hash.and_then(|h| self.seat_of(h));
         let host = hash == Some(self.host);
-        if seat.is_none() && !host {
-            if self.spectators() >= self.settings.max_spectators {
-                tracing::debug!(room = %self.id, conn, "spectator refused: the room is full");
-                return Err(Full);
-            }
+        let spectator = seat.is_none() && !host;
+        if spectator && self.spectators() >= self.settings.max_spectators {
+            tracing::debug!(room = %self.id, conn, "spectator refused: the room is full");
+            return Err(Full);
         }
         self.conns.insert(
             conn,
