@@ -225,6 +225,20 @@ async fn metrics_follow_rooms_connections_actions_refusals_and_closes() {
         1.0
     );
 
+    // The host without a seat is not a spectator (as in the room info). The
+    // room answers the info request after it has counted the host's arrival.
+    let mut host = Client::open(binary.addr, &room_id).await;
+    host.hello(Some(&created.host_token), None).await;
+    let info = reqwest::get(format!("http://{}/api/rooms/{room_id}", binary.addr)).await;
+    assert_eq!(info.unwrap().status(), 200);
+    let scrape = Scrape::of(binary.addr).await;
+    assert_eq!(
+        scrape.value("cubicle_connections", &[("kind", "spectator")]),
+        1.0
+    );
+    assert_eq!(scrape.value("cubicle_websockets", &[]), 2.0);
+    host.close().await;
+
     let mut table = Table::start_in(binary.addr, created, 2).await;
     let scrape = wait_for(binary.addr, |s| {
         s.value("cubicle_rooms_loaded", &[("status", "playing")]) == 1.0
@@ -280,9 +294,10 @@ async fn metrics_follow_rooms_connections_actions_refusals_and_closes() {
         s.value("cubicle_connections", &[("kind", "spectator")]) == 0.0
     })
     .await;
+    // The unseated host's connection and the watcher's closed first.
     assert_eq!(
         scrape.value("cubicle_ws_closes_total", &[("code", "client")]),
-        1.0
+        2.0
     );
     assert_eq!(
         scrape.value("cubicle_connections", &[("kind", "seat")]),

@@ -56,8 +56,7 @@ impl Room {
     /// Publishes the room's current status and connections.
     pub(super) fn publish_gauges(&mut self) {
         let seats = self.conns.values().filter(|c| c.seat.is_some()).count();
-        let spectators = self.conns.len() - seats;
-        let now = Published::of(self.status, seats, spectators);
+        let now = Published::of(self.status, seats, self.spectators());
         if now != self.published {
             self.published = self.published.move_to(now);
         }
