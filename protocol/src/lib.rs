@@ -16,6 +16,7 @@
 pub mod dilbert;
 pub mod office21;
 pub mod osaki;
+pub mod record;
 #[cfg(feature = "schema")]
 pub mod schema;
 
@@ -63,6 +64,13 @@ pub enum ClientMessage {
         seat: Option<Seat>,
         #[serde(default, skip_serializing_if = "Map::is_empty")]
         answers: Map<String, Value>,
+        /// The player's share of the game's seed: 1 to 64 lowercase hex
+        /// digits the client chose at random (the web client sends 32). The
+        /// deal comes from the server's committed seed and every seat's
+        /// contribution, so no one alone chooses it (docs/fairness.md).
+        /// Ignored when taking over a seat during the game: the deal is done.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contribution: Option<String>,
     },
     /// Give up one's seat before the game starts. (Field-less variants are
     /// written as empty structs so that `deny_unknown_fields` refuses
@@ -231,6 +239,14 @@ pub struct RoomInfo {
     /// The turn clock the host chose; absent when the room has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TurnClock>,
+    /// SHA-256 of the server's secret seed for this room, 64 hex digits,
+    /// published from creation on, before any deal (docs/fairness.md).
+    pub seed_commitment: String,
+    /// The server's seed, 64 hex digits, revealed once the game is over:
+    /// its SHA-256 is `seed_commitment`, and with the players'
+    /// contributions it replays the game (`GET /api/rooms/{id}/record`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
 }
 
 /// A room's turn clock, chosen at creation: how long each decision may
@@ -422,12 +438,15 @@ pub enum ErrorCode {
     RateLimited,
     /// Something failed on the server; the request may be retried.
     Internal,
+    /// The game record is asked for before the game is over: the server's
+    /// seed is revealed only then.
+    GameNotOver,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (the metrics register one series per
     /// code, so that a fresh server already shows each at zero).
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::BadMessage,
         ErrorCode::UnsupportedProtocol,
         ErrorCode::HelloFirst,
@@ -457,6 +476,7 @@ impl ErrorCode {
         ErrorCode::BadActionId,
         ErrorCode::RateLimited,
         ErrorCode::Internal,
+        ErrorCode::GameNotOver,
     ];
 
     /// The code's name on the wire.
@@ -491,6 +511,7 @@ impl ErrorCode {
             ErrorCode::BadActionId => "bad_action_id",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Internal => "internal",
+            ErrorCode::GameNotOver => "game_not_over",
         }
     }
 }

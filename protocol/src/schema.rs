@@ -12,6 +12,7 @@ use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
 use serde_json::{json, Map, Value};
 
+use crate::record::GameRecord;
 use crate::{
     dilbert, office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated, RoomInfo,
     ServerMessage, PROTOCOL_VERSION,
@@ -19,10 +20,11 @@ use crate::{
 
 /// The types a message or body can be validated against, by the name used
 /// in [`schema_for_root`] (and in the example blocks of docs/protocol.md).
-pub const ROOTS: [&str; 22] = [
+pub const ROOTS: [&str; 23] = [
     "ClientMessage",
     "ServerMessage",
     "RoomInfo",
+    "GameRecord",
     "CreateRoom",
     "RoomCreated",
     "GameInfo",
@@ -51,6 +53,7 @@ pub fn protocol_schema() -> Value {
         g.subschema_for::<ClientMessage>();
         g.subschema_for::<ServerMessage>();
         g.subschema_for::<RoomInfo>();
+        g.subschema_for::<GameRecord>();
         g.subschema_for::<CreateRoom>();
         g.subschema_for::<RoomCreated>();
         g.subschema_for::<GameInfo>();

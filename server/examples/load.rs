@@ -191,6 +191,7 @@ async fn play_room(
                 name: format!("P{seat}"),
                 seat: Some(seat as u8),
                 answers: Default::default(),
+                contribution: None,
             },
         )
         .await?;

@@ -17,6 +17,7 @@ use std::time::Instant;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::fairness::{self, RecordError};
 use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::LoadError;
@@ -54,6 +55,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/schema", get(protocol_schema))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room_id}", get(room_info))
+        .route("/api/rooms/{room_id}/record", get(game_record))
         .route("/ws/rooms/{room_id}", get(ws::upgrade))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
@@ -252,6 +254,56 @@ async fn room_info(
         }
     }
     Err(ApiFailure::internal())
+}
+
+/// The record of a finished game, for `cubicle verify` (docs/fairness.md),
+/// offered as a file to save.
+async fn game_record(
+    State(app): State<AppState>,
+    Path(room_id): Path<String>,
+) -> Result<Response, ApiFailure> {
+    let room = match app.store.load_room(&room_id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => {
+            return Err(ApiFailure::new(
+                StatusCode::NOT_FOUND,
+                ErrorCode::UnknownRoom,
+                "there is no room with this id",
+            ))
+        }
+        Err(e) => {
+            tracing::warn!(room = %room_id, error = %e, "room unreadable for its record");
+            return Err(ApiFailure::internal());
+        }
+    };
+    // Replaying a long game is CPU work: off the async workers.
+    let made = tokio::task::spawn_blocking(move || fairness::record(&room))
+        .await
+        .map_err(|_| ApiFailure::internal())?;
+    match made {
+        Ok(record) => {
+            let file = format!(
+                "attachment; filename=\"cubicle-{}-{}.json\"",
+                record.game, record.room
+            );
+            let mut response = Json(record).into_response();
+            if let Ok(value) = HeaderValue::from_str(&file) {
+                response
+                    .headers_mut()
+                    .insert(header::CONTENT_DISPOSITION, value);
+            }
+            Ok(response)
+        }
+        Err(RecordError::NotOver) => Err(ApiFailure::new(
+            StatusCode::CONFLICT,
+            ErrorCode::GameNotOver,
+            "the game is not over: its record, with the server's seed, comes at the end",
+        )),
+        Err(e) => {
+            tracing::error!(room = %room_id, error = %e, "no record for a finished game");
+            Err(ApiFailure::internal())
+        }
+    }
 }
 
 async fn metrics_text(State(app): State<AppState>) -> Response {

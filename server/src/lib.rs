@@ -9,6 +9,7 @@
 
 pub mod config;
 mod creation_limit;
+pub mod fairness;
 mod health;
 pub mod healthcheck;
 mod http;

@@ -1,11 +1,14 @@
 //! `cubicle`: runs the server until SIGTERM or Ctrl-C; as `cubicle
 //! simulate`, plays games between bots offline; as `cubicle migrate-store`,
 //! copies a store to another database; as `cubicle healthcheck`, asks a
-//! running server whether it is ready.
+//! running server whether it is ready; as `cubicle verify`, checks a
+//! finished game's record (docs/fairness.md).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use cubicle_server::fairness;
 use cubicle_server::healthcheck::{self, HealthcheckArgs};
 use cubicle_server::simulate::{self, SimulateArgs};
 use cubicle_server::store::copy;
@@ -40,6 +43,14 @@ enum Command {
     /// empty one (SQLite to PostgreSQL, or back), migrating both first.
     /// Stop the server using the source first, or copy from a backup.
     MigrateStore(MigrateStoreArgs),
+    /// Checks a finished game's record (the room's "Download the game"):
+    /// the server's seed matches the commitment it published, and the
+    /// rules replay every deal, draw and roll that each seat was shown.
+    /// Exit status 0 if the record is honest, 1 with the first mismatch.
+    Verify {
+        /// The record, a JSON file.
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -60,6 +71,7 @@ async fn main() -> ExitCode {
         Some(Command::Simulate(args)) => simulate_command(args),
         Some(Command::MigrateStore(args)) => migrate_store_command(args).await,
         Some(Command::Healthcheck(args)) => healthcheck_command(args).await,
+        Some(Command::Verify { file }) => verify_command(&file),
         None => serve(cli.config).await,
     }
 }
@@ -82,6 +94,41 @@ async fn healthcheck_command(args: HealthcheckArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("cubicle healthcheck: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn verify_command(file: &std::path::Path) -> ExitCode {
+    let record = std::fs::read(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))
+        .and_then(|bytes| {
+            serde_json::from_slice(&bytes)
+                .map_err(|e| format!("{} is not a Cubicle game record: {e}", file.display()))
+        });
+    let record = match record {
+        Ok(record) => record,
+        Err(e) => {
+            eprintln!("cubicle verify: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match fairness::verify(&record) {
+        Ok(v) => {
+            println!(
+                "verified: the server's seed matches its commitment, and the {} rules replay the {} actions \
+                 to the same {} events every seat and spectator was shown",
+                v.game, v.actions, v.events
+            );
+            if !v.contributed {
+                println!(
+                    "note: this game started before players contributed to the seed: the server alone chose its deal"
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cubicle verify: the record does not hold: {e}");
             ExitCode::FAILURE
         }
     }

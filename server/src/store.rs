@@ -89,6 +89,10 @@ pub struct RoomRecord {
     pub outcome: Option<Outcome>,
     /// When the game started (Unix epoch ms), once started.
     pub started_at: Option<u64>,
+    /// Each seat's contribution to the game's seed, by seat, as the game
+    /// started with them; `None` before the start, and for games started
+    /// before contributions existed (dealt from `seed` alone).
+    pub contributions: Option<Vec<String>>,
     pub seats: Vec<SeatRecord>,
     /// In order of `seq`, from 1.
     pub actions: Vec<ActionRecord>,
@@ -102,6 +106,8 @@ pub struct SeatRecord {
     /// Checked answers to the game's join questions.
     pub answers: Answers,
     pub player: SeatPlayer,
+    /// The player's share of the game's seed (hex; empty for a bot).
+    pub contribution: String,
 }
 
 /// Who plays a seat: a person (with a bot standing in while they are
@@ -204,6 +210,8 @@ pub enum Write {
         name: String,
         answers: Answers,
         player: SeatPlayer,
+        /// The player's share of the game's seed (hex; empty for a bot).
+        contribution: String,
     },
     /// Someone new plays a taken seat during the game: a person taking over
     /// a bot's seat, or a bot in a seat its person gave up. The old token
@@ -240,6 +248,8 @@ pub enum Write {
     Start {
         room_id: String,
         setup: Vec<PlayerProfile>,
+        /// Each seat's contribution to the game's seed, by seat.
+        contributions: Vec<String>,
         /// The start time (Unix epoch ms), chosen by the room.
         at_ms: u64,
     },
@@ -461,7 +471,7 @@ impl Store {
 
     async fn read_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at \
+            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at, contributions \
              FROM rooms WHERE id = $1",
         )
         .bind(id)
@@ -505,12 +515,17 @@ impl Store {
                 .try_get::<Option<i64>, _>("started_at")?
                 .map(|t| u64::try_from(t).map_err(|_| corrupt(format!("started_at {t}"))))
                 .transpose()?,
+            contributions: row
+                .try_get::<Option<String>, _>("contributions")?
+                .map(|s| serde_json::from_str(&s))
+                .transpose()
+                .map_err(|e| corrupt(format!("contributions: {e}")))?,
             seats: Vec::new(),
             actions: Vec::new(),
         };
 
         let seats = sqlx::query(
-            "SELECT seat, token_hash, name, answers, bot, human FROM seats WHERE room_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, answers, bot, human, contribution FROM seats WHERE room_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -539,6 +554,7 @@ impl Store {
                 name: row.try_get("name")?,
                 answers: serde_json::from_str(&answers)
                     .map_err(|e| corrupt(format!("seat answers: {e}")))?,
+                contribution: row.try_get("contribution")?,
             });
         }
 
@@ -666,8 +682,9 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             name,
             answers,
             player,
+            contribution,
         } => sqlx::query(
-            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human, contribution) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(room_id.clone())
         .bind(i64::from(*seat))
@@ -675,7 +692,8 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         .bind(name.clone())
         .bind(serde_json::to_string(answers).expect("answers serialize"))
         .bind(player.bot.map(|l| l.name()))
-        .bind(i64::from(player.human)),
+        .bind(i64::from(player.human))
+        .bind(contribution.clone()),
         Write::ReplaceSeat {
             room_id,
             seat,
@@ -726,13 +744,15 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         Write::Start {
             room_id,
             setup,
+            contributions,
             at_ms,
         } => sqlx::query(
-            "UPDATE rooms SET status = 'playing', started_at = $2, setup = $3 WHERE id = $1 AND status = 'lobby'",
+            "UPDATE rooms SET status = 'playing', started_at = $2, setup = $3, contributions = $4 WHERE id = $1 AND status = 'lobby'",
         )
         .bind(room_id.clone())
         .bind(*at_ms as i64)
-        .bind(serde_json::to_string(setup).expect("profiles serialize")),
+        .bind(serde_json::to_string(setup).expect("profiles serialize"))
+        .bind(serde_json::to_string(contributions).expect("contributions serialize")),
         Write::Action {
             room_id,
             seq,

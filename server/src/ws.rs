@@ -347,7 +347,7 @@ impl Link {
                                 }
                                 continue;
                             }
-                            ClientMessage::Join { name, seat, answers } => Request::Join { name, seat, answers },
+                            ClientMessage::Join { name, seat, answers, contribution } => Request::Join { name, seat, answers, contribution },
                             ClientMessage::Leave {} => Request::Leave,
                             ClientMessage::Start {} => Request::Start,
                             ClientMessage::Act { id, action } => Request::Act { id, action, received: Instant::now() },

@@ -236,6 +236,7 @@ async fn three_bots_and_a_person_play_to_the_end() {
                 name: "Ben".into(),
                 seat: Some(2),
                 answers: Default::default(),
+                contribution: None,
             },
             ErrorCode::SeatTaken,
         )
@@ -373,6 +374,7 @@ async fn the_host_decides_for_an_away_seat() {
             name: "Cleo".into(),
             seat: Some(0),
             answers: Default::default(),
+            contribution: None,
         },
         ErrorCode::SeatTaken,
     )

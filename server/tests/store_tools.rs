@@ -293,6 +293,23 @@ async fn every_release_fixture_is_migrated_and_restored() {
         expected.sort();
         assert_eq!(ids, expected, "{what}: every room, and no other");
         assert_looks(server.addr, &recorded.rooms, &what).await;
+        // Its finished games were dealt before players contributed to the
+        // seed: their records still verify, saying so (docs/fairness.md).
+        for old in recorded
+            .rooms
+            .iter()
+            .filter(|r| r.info["status"] == "finished")
+        {
+            let response = server
+                .get(&format!("/api/rooms/{}/record", old.room.id))
+                .await;
+            assert_eq!(response.status(), 200, "{what}: {}", old.room.label);
+            let record: cubicle_protocol::record::GameRecord = response.json().await.unwrap();
+            assert_eq!(record.contributions, None, "{what}: {}", old.room.label);
+            let verified = cubicle_server::fairness::verify(&record)
+                .unwrap_or_else(|e| panic!("{what}: {}: {e}", old.room.label));
+            assert!(!verified.contributed);
+        }
         server.stop().await;
     }
 }

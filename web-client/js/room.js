@@ -9,7 +9,8 @@
 //
 // Around it: the seat list and its bot and away-seat controls (js/seats.js,
 // js/bots.js), the personal link for another device (js/device-link.js) and
-// the automatic set-up of a game against the computer (js/solo.js).
+// the automatic set-up of a game against the computer (js/solo.js), and the
+// fair-dealing seed: commitment, contribution, revelation (js/fairness.js).
 
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
@@ -24,6 +25,7 @@ import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
 import { SeatList } from './seats.js';
 import { DeviceLink, takeLinkToken, copy } from './device-link.js';
 import { SoloSetup, soloPlan } from './solo.js';
+import { newContribution, showHex } from './fairness.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -451,6 +453,11 @@ function renderLobby() {
     hint = 'You are watching.';
   }
   $('lobby-hint').textContent = hint;
+
+  // Fair dealing: the server's commitment to its seed, from the room's creation on.
+  const commitment = room.seed_commitment;
+  $('fairness').hidden = !commitment;
+  if (commitment) showHex($('seed-commitment'), commitment);
 }
 
 const shownKeys = new WeakMap();
@@ -560,6 +567,15 @@ function renderEnd(ctx) {
       : null,
     state.renderer.describeEnding(ctx),
   );
+  // The seed is revealed once the room is finished (its room message may follow the last update).
+  const seed = state.room?.server_seed;
+  $('end-record').hidden = !seed;
+  $('download-record').hidden = !seed;
+  if (seed) {
+    showHex($('server-seed'), seed);
+    const record = `/api/rooms/${encodeURIComponent(roomId)}/record`;
+    if ($('download-record').getAttribute('href') !== record) $('download-record').setAttribute('href', record);
+  }
   const first = end.hidden;
   end.hidden = false;
   if (first && !state.endShown) {
@@ -598,7 +614,7 @@ function join(seat) {
 }
 
 function sendJoin(seat, name, answers = {}) {
-  const msg = { type: 'join', name };
+  const msg = { type: 'join', name, contribution: newContribution() };
   if (seat !== undefined && seat !== null) msg.seat = seat;
   if (Object.keys(answers).length > 0) msg.answers = answers;
   return sendLobby('join', msg);

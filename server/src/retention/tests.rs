@@ -57,6 +57,7 @@ impl Fixture {
                 name: "Ann".into(),
                 answers: Default::default(),
                 player: crate::store::SeatPlayer::PERSON,
+                contribution: String::new(),
             })
             .await
             .unwrap();

@@ -27,6 +27,7 @@ use tokio::sync::mpsc;
 use super::clock::{self, Armed, Due, Timer, WallClock};
 use super::robots::{self, BotMove, Thinking};
 use super::{lobby, messages, Command, ConnId, Full, Outbox, Request};
+use crate::fairness;
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
 use crate::registry::Registry;
@@ -152,6 +153,8 @@ struct Occupant {
     /// Checked answers to the game's join questions.
     answers: Answers,
     player: SeatPlayer,
+    /// The player's share of the game's seed (hex; empty for a bot).
+    contribution: String,
 }
 
 /// A game in progress (or over) with what replays need.
@@ -180,7 +183,13 @@ pub struct Room {
     id: String,
     entry: &'static Entry,
     options: Value,
+    /// The server's secret seed, committed to in the room info and revealed
+    /// when the game is over. Bots' choices come from it.
     seed: Seed,
+    /// The seed the game is dealt from: derived from `seed` and the players'
+    /// contributions at the start (docs/fairness.md). Equal to `seed` in a
+    /// lobby, where nothing is dealt yet.
+    game_seed: Seed,
     host: TokenHash,
     status: RoomStatus,
     seats: Vec<Option<Occupant>>,
@@ -269,8 +278,10 @@ impl Room {
                 name: s.name,
                 answers: s.answers,
                 player: s.player,
+                contribution: s.contribution,
             });
         }
+        let game_seed = fairness::game_seed(&record.seed, record.contributions.as_deref());
         let game = match (record.status, record.setup) {
             (RoomStatus::Lobby, _) if !record.actions.is_empty() => {
                 return Err(RestoreError::ActionsBeforeStart)
@@ -278,7 +289,7 @@ impl Room {
             (RoomStatus::Lobby, _) => None,
             (_, None) => return Err(RestoreError::MissingSetup),
             (_, Some(setup)) => {
-                let mut table = (entry.start)(&setup, &record.options, &record.seed)?;
+                let mut table = (entry.start)(&setup, &record.options, &game_seed)?;
                 timer.started(record.started_at.unwrap_or(0), &table.to_act());
                 let mut applied = HashSet::new();
                 for (index, action) in record.actions.into_iter().enumerate() {
@@ -293,7 +304,7 @@ impl Room {
                         .apply(
                             action.seat,
                             &action.action,
-                            &mut SeededChance::new(&record.seed, action.seq),
+                            &mut SeededChance::new(&game_seed, action.seq),
                         )
                         .map_err(|error| RestoreError::Replay {
                             seq: action.seq,
@@ -316,6 +327,7 @@ impl Room {
             entry,
             options: record.options,
             seed: record.seed,
+            game_seed,
             host: record.host_token_hash,
             status: if finished {
                 RoomStatus::Finished
@@ -553,7 +565,12 @@ impl Room {
                 name,
                 seat,
                 answers,
-            } => (self.join(conn, &name, seat, &answers).await, None),
+                contribution,
+            } => (
+                self.join(conn, &name, seat, &answers, contribution.as_deref())
+                    .await,
+                None,
+            ),
             Request::Leave => (self.leave(conn).await, None),
             Request::Start => (self.start(conn).await, None),
             Request::Act {
@@ -648,6 +665,7 @@ impl Room {
         name: &str,
         seat: Option<Seat>,
         answers: &Map<String, Value>,
+        contribution: Option<&str>,
     ) -> Result<(), Refusal> {
         if self.status == RoomStatus::Playing {
             return self.take_over(conn, name, seat).await;
@@ -682,6 +700,11 @@ impl Room {
             .entry
             .check_answers(answers)
             .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+        let contribution = contribution.unwrap_or_default().to_owned();
+        if !contribution.is_empty() {
+            fairness::check_contribution(&contribution)
+                .map_err(|m| Refusal::new(ErrorCode::BadMessage, m))?;
+        }
         let seat = self.free_seat(seat)?;
         let (token, token_hash) = self.new_seat_token(conn);
         let saved = self
@@ -693,12 +716,20 @@ impl Room {
                 name: name.clone(),
                 answers: answers.clone(),
                 player: SeatPlayer::PERSON,
+                contribution: contribution.clone(),
             })
             .await;
         if let Err(e) = saved {
             return Err(self.store_failed(e, Resync::Join { conn, seat, token }));
         }
-        self.seat_person(conn, seat, token, token_hash, name, answers);
+        let person = Occupant {
+            token: token_hash,
+            name,
+            answers,
+            player: SeatPlayer::PERSON,
+            contribution,
+        };
+        self.seat_person(conn, seat, token, person);
         tracing::info!(room = %self.id, seat, host, "seat taken");
         Ok(())
     }
@@ -758,7 +789,14 @@ impl Room {
             .ok_or_else(|| {
                 Refusal::new(ErrorCode::SeatsNotFilled, "every seat must be taken first")
             })?;
-        let table = (self.entry.start)(&profiles, &self.options, &self.seed)
+        let contributions: Vec<String> = self
+            .seats
+            .iter()
+            .flatten()
+            .map(|o| o.contribution.clone())
+            .collect();
+        let game_seed = fairness::game_seed(&self.seed, Some(&contributions));
+        let table = (self.entry.start)(&profiles, &self.options, &game_seed)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
         let at_ms = self.wall.now_ms();
         let saved = self
@@ -766,12 +804,14 @@ impl Room {
             .write(Write::Start {
                 room_id: self.id.clone(),
                 setup: profiles,
+                contributions,
                 at_ms,
             })
             .await;
         if let Err(e) = saved {
             return Err(self.store_failed(e, Resync::Nothing));
         }
+        self.game_seed = game_seed;
         self.game = Some(Game {
             table,
             applied: HashSet::new(),
@@ -851,7 +891,11 @@ impl Room {
         let number = game.actions + 1;
         let staged = game
             .table
-            .stage(seat, action, &mut SeededChance::new(&self.seed, number))
+            .stage(
+                seat,
+                action,
+                &mut SeededChance::new(&self.game_seed, number),
+            )
             .map_err(|error| {
                 if let ActError::Panicked(panic) = &error {
                     tracing::error!(
@@ -1035,22 +1079,9 @@ impl Room {
 
     /// Puts the person of `conn` in `seat` (their seat is saved already):
     /// every connection of theirs plays it now, and `conn` gets its token.
-    fn seat_person(
-        &mut self,
-        conn: ConnId,
-        seat: Seat,
-        token: String,
-        token_hash: TokenHash,
-        name: String,
-        answers: Answers,
-    ) {
-        self.seats[usize::from(seat)] = Some(Occupant {
-            token: token_hash,
-            name,
-            answers,
-            player: SeatPlayer::PERSON,
-        });
-        let host = token_hash == self.host;
+    fn seat_person(&mut self, conn: ConnId, seat: Seat, token: String, person: Occupant) {
+        let host = person.token == self.host;
+        self.seats[usize::from(seat)] = Some(person);
         for (id, c) in &mut self.conns {
             if *id == conn || (host && c.host) {
                 c.seat = Some(seat);
@@ -1109,6 +1140,8 @@ impl Room {
                 .collect(),
             host_connected: self.conns.values().any(|c| c.host),
             spectators: self.spectators() as u32,
+            seed_commitment: fairness::commitment(&self.seed),
+            server_seed: (self.status == RoomStatus::Finished).then(|| hex::encode(self.seed)),
             clock: self.timer.clock(),
         }
     }
@@ -1400,6 +1433,7 @@ mod tests {
                 name: "Aki".into(),
                 seat: None,
                 answers: Map::new(),
+                contribution: None,
             },
         )
         .await
@@ -1437,6 +1471,7 @@ mod tests {
                 name: format!("P{conn}"),
                 seat: None,
                 answers: Map::new(),
+                contribution: None,
             };
             room.request(conn, join).await.unwrap();
             assert!(matches!(
@@ -1525,6 +1560,7 @@ mod tests {
             entry: catalog::find("osaki").unwrap(),
             options: Value::Null,
             seed: [7; 32],
+            game_seed: [7; 32],
             host: TokenHash::of("host"),
             status: RoomStatus::Playing,
             seats: (0..2).map(|_| None).collect(),

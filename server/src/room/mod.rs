@@ -8,6 +8,8 @@
 
 mod actor;
 mod clock;
+
+pub(crate) use clock::split_options;
 mod lobby;
 mod messages;
 mod robots;
@@ -117,6 +119,8 @@ pub enum Request {
         seat: Option<Seat>,
         /// Unchecked answers to the game's join questions, by question id.
         answers: Map<String, Value>,
+        /// Unchecked share of the game's seed (docs/fairness.md).
+        contribution: Option<String>,
     },
     Leave,
     Start,

@@ -158,6 +158,7 @@ async fn started(seats: u8, clock: Option<TurnClock>) -> Started {
             name: format!("P{seat}"),
             seat: Some(seat),
             answers: Default::default(),
+            contribution: None,
         };
         handle.request(conn(seat), join).await.unwrap();
         assert!(matches!(

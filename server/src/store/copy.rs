@@ -26,7 +26,7 @@ use sqlx::{AnyPool, Row};
 use super::{connect, StoreError};
 
 /// Rows per transaction (and per INSERT statement) on the target. With the
-/// widest table's 12 columns that is 6,000 bound values, well below
+/// widest table's 13 columns that is 6,500 bound values, well below
 /// SQLite's limit of 32,766 and PostgreSQL's of 65,535 per statement.
 pub const BATCH_ROWS: usize = 500;
 
@@ -91,6 +91,7 @@ pub const TABLES: &[Table] = &[
             integer("finished_at"),
             text("setup"),
             text("outcome"),
+            text("contributions"),
         ],
     },
     Table {
@@ -104,6 +105,7 @@ pub const TABLES: &[Table] = &[
             text("answers"),
             text("bot"),
             integer("human"),
+            text("contribution"),
         ],
     },
     Table {
@@ -391,8 +393,8 @@ mod tests {
         let table = &TABLES[1];
         assert_eq!(
             table.insert_sql(2),
-            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human) VALUES \
-             ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)"
+            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human, contribution) VALUES \
+             ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)"
         );
     }
 

@@ -343,6 +343,7 @@ impl Client {
                 .iter()
                 .map(|(id, answer)| ((*id).to_owned(), answer.clone()))
                 .collect(),
+            contribution: None,
         })
         .await;
     }

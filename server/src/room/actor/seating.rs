@@ -124,6 +124,9 @@ impl Room {
             name: name.clone(),
             answers: Default::default(),
             player,
+            // A bot adds nothing to the seed: its seat's share would be the
+            // server's choice, and the server already has its own.
+            contribution: String::new(),
         };
         if let Err(e) = self.store.write(write).await {
             return Err(self.store_failed(e, Resync::Nothing));
@@ -133,6 +136,7 @@ impl Room {
             name,
             answers: Default::default(),
             player,
+            contribution: String::new(),
         });
         tracing::info!(room = %self.id, seat, level = level.name(), "bot seated");
         Ok(())
@@ -266,6 +270,8 @@ impl Room {
             name,
             answers: Default::default(),
             player,
+            // The game is dealt: a contribution now would change nothing.
+            contribution: String::new(),
         });
         self.waiting.remove(&seat);
         let left: Vec<ConnId> = self
@@ -336,7 +342,15 @@ impl Room {
             .take()
             .map(|o| o.answers)
             .unwrap_or_default();
-        self.seat_person(conn, seat, token, token_hash, name, answers);
+        let person = Occupant {
+            token: token_hash,
+            name,
+            answers,
+            player: SeatPlayer::PERSON,
+            // The deal is done: a contribution now would change nothing.
+            contribution: String::new(),
+        };
+        self.seat_person(conn, seat, token, person);
         // The newcomer gets the game as the seat sees it.
         self.send_snapshot(conn);
         tracing::info!(room = %self.id, seat, "a bot's seat taken over");
