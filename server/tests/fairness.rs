@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 mod support;
 use support::office21::normalize;
-use support::{Client, TestServer};
+use support::{Client, Frame, TestServer};
 
 /// A contribution a browser might send.
 const ANN_SHARE: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
@@ -378,48 +378,22 @@ async fn a_contribution_survives_a_restart_in_the_lobby() {
     })
     .await;
     host.send(&ClientMessage::Start {}).await;
+    // Ann plays the first action she is offered, the bot the rest.
     let mut acted = 0;
-    loop {
-        match host.recv().await {
-            ServerMessage::Snapshot { game } => {
-                if let Some(action) = game.legal.first() {
-                    acted += 1;
-                    host.send(&ClientMessage::Act {
-                        id: format!("a{acted}"),
-                        action: action.clone(),
-                    })
-                    .await;
-                }
-                break;
-            }
-            ServerMessage::Error { message, .. } => panic!("{message}"),
-            _ => {}
-        }
-    }
-    // Ann plays whatever comes first, the bot the rest.
     while server.room_info(&created.room_id).await.status != RoomStatus::Finished {
-        match host.frame(Duration::from_millis(200)).await {
-            Some(support::Frame::Message(ServerMessage::Update { update })) => {
-                if let Some(action) = update.legal.first() {
-                    acted += 1;
-                    host.send(&ClientMessage::Act {
-                        id: format!("a{acted}"),
-                        action: action.clone(),
-                    })
-                    .await;
-                }
-            }
-            Some(support::Frame::Message(ServerMessage::Snapshot { game })) => {
-                if let Some(action) = game.legal.first() {
-                    acted += 1;
-                    host.send(&ClientMessage::Act {
-                        id: format!("a{acted}"),
-                        action: action.clone(),
-                    })
-                    .await;
-                }
-            }
-            _ => {}
+        let legal = match host.frame(Duration::from_millis(200)).await {
+            Some(Frame::Message(ServerMessage::Update { update })) => update.legal,
+            Some(Frame::Message(ServerMessage::Snapshot { game })) => game.legal,
+            Some(Frame::Message(ServerMessage::Error { message, .. })) => panic!("{message}"),
+            _ => continue,
+        };
+        if let Some(action) = legal.into_iter().next() {
+            acted += 1;
+            host.send(&ClientMessage::Act {
+                id: format!("a{acted}"),
+                action,
+            })
+            .await;
         }
     }
     let record = fetch_record(&server, &created.room_id).await;
