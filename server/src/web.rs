@@ -31,6 +31,8 @@ pub enum Assets {
 
 struct File {
     bytes: Cow<'static, [u8]>,
+    /// Weak: the bytes sent vary with the content coding (brotli, gzip or
+    /// none), while the file they decode to is the same.
     etag: String,
 }
 
@@ -39,7 +41,7 @@ impl Assets {
         match self {
             Assets::Embedded => {
                 let file = Embedded::get(path)?;
-                let etag = format!("\"{}\"", hex::encode(file.metadata.sha256_hash()));
+                let etag = format!("W/\"{}\"", hex::encode(file.metadata.sha256_hash()));
                 Some(File {
                     bytes: file.data,
                     etag,
@@ -47,7 +49,7 @@ impl Assets {
             }
             Assets::Dir(dir) => {
                 let bytes = tokio::fs::read(dir.join(path)).await.ok()?;
-                let etag = format!("\"{}\"", hex::encode(Sha256::digest(&bytes)));
+                let etag = format!("W/\"{}\"", hex::encode(Sha256::digest(&bytes)));
                 Some(File {
                     bytes: Cow::Owned(bytes),
                     etag,

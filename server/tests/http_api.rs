@@ -242,6 +242,68 @@ async fn health_and_metrics() {
     server.stop().await;
 }
 
+/// A phone on a slow link gets the client's files and the API's answers
+/// compressed, as its browser accepts (brotli, else gzip), and they decode
+/// to the very file; a client that accepts neither gets the plain bytes.
+#[tokio::test]
+async fn files_and_answers_are_compressed_for_clients_that_accept_it() {
+    use std::io::Read;
+    let server = TestServer::start().await;
+    let plain = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../web-client/js/room.js"
+    ))
+    .unwrap();
+    let http = reqwest::Client::new();
+    let fetch = |encoding: &'static str| {
+        http.get(server.url("/js/room.js"))
+            .header("accept-encoding", encoding)
+            .send()
+    };
+    let br = fetch("gzip, deflate, br").await.unwrap();
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert!(br.headers()["vary"]
+        .to_str()
+        .unwrap()
+        .contains("accept-encoding"));
+    let sent = br.bytes().await.unwrap();
+    assert!(
+        sent.len() * 3 < plain.len(),
+        "brotli: {} bytes for {}",
+        sent.len(),
+        plain.len()
+    );
+    let mut decoded = Vec::new();
+    brotli_decompressor::Decompressor::new(&sent[..], 4096)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    let gzip = fetch("gzip").await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let sent = gzip.bytes().await.unwrap();
+    assert!(sent.len() * 3 < plain.len());
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&sent[..])
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    let identity = fetch("identity").await.unwrap();
+    assert!(identity.headers().get("content-encoding").is_none());
+    assert_eq!(identity.bytes().await.unwrap().to_vec(), plain);
+
+    // The API's JSON too.
+    let games = http
+        .get(server.url("/api/games"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(games.headers()["content-encoding"], "gzip");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_web_client_is_served() {
     let server = TestServer::start().await;
