@@ -247,6 +247,10 @@ pub struct RoomInfo {
     /// contributions it replays the game (`GET /api/rooms/{id}/record`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_seed: Option<String>,
+    /// The room's short code (`"K7M2-QX9P"`), shown while the lobby is open,
+    /// which is when it opens the room.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 /// A room's turn clock, chosen at creation: how long each decision may
@@ -542,6 +546,18 @@ pub struct RoomCreated {
     pub url: String,
     /// Secret that lets its holder start the game (and take a seat with it).
     pub host_token: String,
+    /// A short code to read out on a call (`"K7M2-QX9P"`): it opens the room
+    /// while its lobby is open (`GET /api/codes/{code}`).
+    pub code: String,
+}
+
+/// Answer to `GET /api/codes/{code}`: the room whose lobby has this code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RoomFound {
+    pub room_id: String,
+    /// Path of the room page, e.g. `/r/<room_id>`.
+    pub url: String,
 }
 
 /// One entry of `GET /api/games`.

@@ -14,19 +14,20 @@ use serde_json::{json, Map, Value};
 
 use crate::record::GameRecord;
 use crate::{
-    dilbert, office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated, RoomInfo,
-    ServerMessage, PROTOCOL_VERSION,
+    dilbert, office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated,
+    RoomFound, RoomInfo, ServerMessage, PROTOCOL_VERSION,
 };
 
 /// The types a message or body can be validated against, by the name used
 /// in [`schema_for_root`] (and in the example blocks of docs/protocol.md).
-pub const ROOTS: [&str; 23] = [
+pub const ROOTS: [&str; 24] = [
     "ClientMessage",
     "ServerMessage",
     "RoomInfo",
     "GameRecord",
     "CreateRoom",
     "RoomCreated",
+    "RoomFound",
     "GameInfo",
     "ApiError",
     "osaki/Action",
@@ -56,6 +57,7 @@ pub fn protocol_schema() -> Value {
         g.subschema_for::<GameRecord>();
         g.subschema_for::<CreateRoom>();
         g.subschema_for::<RoomCreated>();
+        g.subschema_for::<RoomFound>();
         g.subschema_for::<GameInfo>();
         g.subschema_for::<ApiError>();
     });

@@ -76,6 +76,15 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_ROOM_CREATION_BURST", default_value_t = 10)]
     pub room_creation_burst: u32,
 
+    /// Room codes one IP address may try per minute (`GET /api/codes/…`), so
+    /// that guessing codes stays hopeless. 0: no limit.
+    #[arg(long, env = "CUBICLE_CODE_LOOKUPS_PER_MINUTE", default_value_t = 10)]
+    pub code_lookups_per_minute: u32,
+
+    /// Room codes one IP address may try at once after a quiet spell.
+    #[arg(long, env = "CUBICLE_CODE_LOOKUP_BURST", default_value_t = 10)]
+    pub code_lookup_burst: u32,
+
     /// Lobbies whose game never started are deleted this many hours after
     /// they were created. 0: never.
     #[arg(long, env = "CUBICLE_LOBBY_EXPIRY_HOURS", default_value_t = 24)]
@@ -119,6 +128,8 @@ impl Config {
             allowed_origins: Vec::new(),
             room_creation_per_minute: 0,
             room_creation_burst: 10,
+            code_lookups_per_minute: 10,
+            code_lookup_burst: 10,
             lobby_expiry_hours: 24,
             retention_days: 90,
             abandoned_days: 30,

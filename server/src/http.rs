@@ -9,7 +9,7 @@ use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
 use cubicle_games::catalog;
 use cubicle_protocol::{
-    ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomInfo, TurnClock,
+    ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomFound, RoomInfo, TurnClock,
 };
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -19,7 +19,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::fairness::{self, RecordError};
-use crate::ids::{new_room_id, new_seed, new_token, TokenHash};
+use crate::ids::{
+    new_room_code, new_room_id, new_seed, new_token, parse_room_code, show_room_code, TokenHash,
+};
 use crate::metrics as m;
 use crate::registry::LoadError;
 use crate::room::with_clock;
@@ -57,6 +59,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room_id}", get(room_info))
         .route("/api/rooms/{room_id}/record", get(game_record))
+        .route("/api/codes/{code}", get(room_by_code))
         .route("/ws/rooms/{room_id}", get(ws::upgrade))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
@@ -208,6 +211,9 @@ async fn create_checked(
 
     let room_id = new_room_id();
     let host_token = new_token();
+    // Codes are drawn from 8.5 × 10^11: a clash with a stored one is
+    // refused by the store's unique index, as any failed write is.
+    let code = new_room_code();
     let room = NewRoom {
         id: room_id.clone(),
         game: entry.id.to_owned(),
@@ -215,6 +221,7 @@ async fn create_checked(
         options,
         seed: new_seed(),
         host_token_hash: TokenHash::of(&host_token),
+        code: code.clone(),
     };
     app.store
         .write(Write::CreateRoom(room))
@@ -231,8 +238,53 @@ async fn create_checked(
             url: format!("/r/{room_id}"),
             room_id,
             host_token,
+            code: show_room_code(&code),
         }),
     ))
+}
+
+/// The room whose lobby has this code, for a link read out on a call.
+/// Lookups are limited per address: guessing codes finds nothing in
+/// practice (docs/protocol.md).
+async fn room_by_code(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(typed): Path<String>,
+) -> Result<Json<RoomFound>, Response> {
+    if let Some(limit) = &app.code_lookup_limit {
+        if let Err(wait) = limit.check(peer.ip(), Instant::now()) {
+            metrics::counter!(m::RATE_LIMITED, "scope" => "code_lookup").increment(1);
+            let retry_after = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let failure = ApiFailure::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::RateLimited,
+                format!(
+                    "too many room codes tried from this address; try again in {retry_after} s"
+                ),
+            );
+            return Err(([(header::RETRY_AFTER, retry_after.to_string())], failure).into_response());
+        }
+    }
+    let unknown = || {
+        ApiFailure::new(
+            StatusCode::NOT_FOUND,
+            ErrorCode::UnknownRoom,
+            "no open lobby has this code: check it, or ask for the room's link",
+        )
+        .into_response()
+    };
+    let code = parse_room_code(&typed).ok_or_else(unknown)?;
+    match app.store.lobby_with_code(&code).await {
+        Ok(Some(room_id)) => Ok(Json(RoomFound {
+            url: format!("/r/{room_id}"),
+            room_id,
+        })),
+        Ok(None) => Err(unknown()),
+        Err(e) => {
+            tracing::warn!(error = %e, "room code lookup failed");
+            Err(ApiFailure::internal().into_response())
+        }
+    }
 }
 
 async fn room_info(

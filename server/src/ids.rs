@@ -30,6 +30,46 @@ pub fn is_room_id(s: &str) -> bool {
     s.len() == 2 * ROOM_ID_BYTES && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// The letters of a room code: digits and capitals without 0, 1, I, L and O,
+/// which are misheard or misread on a call.
+const CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// Letters in a room code: 31^8, about 8.5 × 10^11 codes (docs/protocol.md
+/// says how many guesses finding an open lobby would take).
+pub const CODE_LEN: usize = 8;
+
+/// A new room code, canonical form (`"K7M2QX9P"`).
+pub fn new_room_code() -> String {
+    random::<CODE_LEN>()
+        .iter()
+        // 256 is not a multiple of 31: rejection keeps every letter equally
+        // likely, drawing again for the few values past the last multiple.
+        .map(|&b| {
+            let mut b = b;
+            while usize::from(b) >= 248 {
+                b = random::<1>()[0];
+            }
+            char::from(CODE_ALPHABET[usize::from(b) % CODE_ALPHABET.len()])
+        })
+        .collect()
+}
+
+/// A room code as people read it out: two groups of four (`"K7M2-QX9P"`).
+pub fn show_room_code(code: &str) -> String {
+    let (a, b) = code.split_at(code.len() / 2);
+    format!("{a}-{b}")
+}
+
+/// A typed room code in canonical form: any case, dashes and spaces
+/// ignored. `None` if it cannot be a code.
+pub fn parse_room_code(typed: &str) -> Option<String> {
+    let code: String = typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
 /// A new bearer token (host or seat).
 pub fn new_token() -> String {
     hex::encode(random::<TOKEN_BYTES>())
@@ -92,5 +132,35 @@ mod tests {
         assert_ne!(hash, TokenHash::of(&new_token()));
         assert_eq!(TokenHash::from_hex(&hash.to_hex()), Some(hash));
         assert_eq!(TokenHash::from_hex("zz"), None);
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::*;
+
+    #[test]
+    fn room_codes_read_back_however_they_are_typed() {
+        let code = new_room_code();
+        assert_eq!(code.len(), CODE_LEN);
+        let shown = show_room_code(&code);
+        assert_eq!(shown.len(), CODE_LEN + 1);
+        assert_eq!(parse_room_code(&shown).as_deref(), Some(code.as_str()));
+        assert_eq!(
+            parse_room_code(&format!(" {} ", shown.to_lowercase())).as_deref(),
+            Some(code.as_str())
+        );
+        for bad in ["", "K7M2-QX9", "K7M2-QX9P2", "O7M2-QX9P", "K7M2_QX9P"] {
+            assert_eq!(parse_room_code(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn every_letter_of_the_alphabet_is_used() {
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            seen.extend(new_room_code().bytes());
+        }
+        assert_eq!(seen.len(), CODE_ALPHABET.len());
     }
 }

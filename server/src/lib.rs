@@ -56,6 +56,9 @@ pub struct Shared {
     allowed_origins: ws::AllowedOrigins,
     /// `None`: rooms are created without limit.
     creation_limit: Option<creation_limit::CreationLimit>,
+    /// Room-code lookups per address (the same token bucket); `None`: no
+    /// limit.
+    code_lookup_limit: Option<creation_limit::CreationLimit>,
     store: Store,
     registry: Registry,
     metrics: PrometheusHandle,
@@ -83,6 +86,10 @@ impl AppState {
             creation_limit: creation_limit::CreationLimit::new(
                 config.room_creation_per_minute,
                 config.room_creation_burst,
+            ),
+            code_lookup_limit: creation_limit::CreationLimit::new(
+                config.code_lookups_per_minute,
+                config.code_lookup_burst,
             ),
             store,
             registry,

@@ -68,7 +68,7 @@ pub const CONNECTION_KINDS: [&str; 2] = ["seat", "spectator"];
 /// Values of `cubicle_connections_refused_total`'s `cap` label.
 pub const CAPS: [&str; 2] = ["total", "per_ip"];
 /// Values of `cubicle_rate_limited_total`'s `scope` label.
-pub const RATE_SCOPES: [&str; 2] = ["message", "room_creation"];
+pub const RATE_SCOPES: [&str; 3] = ["message", "room_creation", "code_lookup"];
 /// Values of `cubicle_ws_closes_total`'s `code` label: every close code the
 /// server sends (see docs/protocol.md), then the two ends it does not choose.
 pub const CLOSE_CODES: [&str; 10] = [

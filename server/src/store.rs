@@ -93,6 +93,9 @@ pub struct RoomRecord {
     /// started with them; `None` before the start, and for games started
     /// before contributions existed (dealt from `seed` alone).
     pub contributions: Option<Vec<String>>,
+    /// The room's short code, canonical form; `None` for rooms created
+    /// before codes existed.
+    pub code: Option<String>,
     pub seats: Vec<SeatRecord>,
     /// In order of `seq`, from 1.
     pub actions: Vec<ActionRecord>,
@@ -186,6 +189,8 @@ pub struct NewRoom {
     pub options: Value,
     pub seed: Seed,
     pub host_token_hash: TokenHash,
+    /// Short code, canonical form ([`crate::ids::new_room_code`]).
+    pub code: String,
 }
 
 impl std::fmt::Debug for NewRoom {
@@ -415,6 +420,16 @@ impl Store {
         self.writer.max_capacity() - self.writer.capacity()
     }
 
+    /// The id of the room whose lobby has `code` (canonical form): `None`
+    /// if no room has it or its game has started.
+    pub async fn lobby_with_code(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT id FROM rooms WHERE code = $1 AND status = 'lobby'")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("id")).transpose()?)
+    }
+
     /// Ids of rooms whose game is in progress, oldest first.
     pub async fn playing_room_ids(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query("SELECT id FROM rooms WHERE status = 'playing' ORDER BY created_at")
@@ -471,7 +486,7 @@ impl Store {
 
     async fn read_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at, contributions \
+            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at, contributions, code \
              FROM rooms WHERE id = $1",
         )
         .bind(id)
@@ -520,6 +535,7 @@ impl Store {
                 .map(|s| serde_json::from_str(&s))
                 .transpose()
                 .map_err(|e| corrupt(format!("contributions: {e}")))?,
+            code: row.try_get("code")?,
             seats: Vec::new(),
             actions: Vec::new(),
         };
@@ -665,8 +681,8 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             return Ok(());
         }
         Write::CreateRoom(room) => sqlx::query(
-            "INSERT INTO rooms (id, game, seat_count, options, seed, host_token_hash, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7)",
+            "INSERT INTO rooms (id, game, seat_count, options, seed, host_token_hash, status, created_at, code) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7, $8)",
         )
         .bind(room.id.clone())
         .bind(room.game.clone())
@@ -674,7 +690,8 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         .bind(room.options.to_string())
         .bind(hex::encode(room.seed))
         .bind(room.host_token_hash.to_hex())
-        .bind(now),
+        .bind(now)
+        .bind(room.code.clone()),
         Write::TakeSeat {
             room_id,
             seat,
@@ -895,6 +912,7 @@ mod tests {
                             options: Value::Null,
                             seed: [0; 32],
                             host_token_hash: TokenHash::of("t"),
+                            code: crate::ids::new_room_code(),
                         }))
                         .await
                 })

@@ -301,6 +301,7 @@ async fn a_commit_whose_answer_is_lost_is_found_out_and_answered_truly() {
         url: format!("/r/{room_id}"),
         room_id: room_id.clone(),
         host_token: host_token.clone(),
+        code: String::new(),
     };
     let mut table = reseat(&server, created, [host_token, guest_token]).await;
     let mut picker = Picker::new(11);

@@ -606,3 +606,61 @@ fn the_client_needs_nothing_the_policy_forbids() {
     }
     assert!(pages >= 2, "the client has pages");
 }
+
+/// A room's short code opens its lobby, however it is typed, and nothing
+/// once the game has started; guessing is limited per address.
+#[tokio::test]
+async fn a_room_code_opens_the_lobby_until_the_game_starts() {
+    let server = TestServer::start().await;
+    let created = server.create_room("osaki", 2, None).await;
+    let code = created.code.clone();
+    assert_eq!(code.len(), 9, "two groups of four: {code}");
+    assert_eq!(&code[4..5], "-");
+    assert_eq!(
+        server.room_info(&created.room_id).await.code.as_deref(),
+        Some(code.as_str()),
+        "the lobby shows its code"
+    );
+    for typed in [code.clone(), code.to_lowercase().replace('-', " ")] {
+        let found = server.get(&format!("/api/codes/{typed}")).await;
+        assert_eq!(found.status(), 200, "{typed}");
+        let found: cubicle_protocol::RoomFound = found.json().await.unwrap();
+        assert_eq!(found.room_id, created.room_id);
+        assert_eq!(found.url, created.url);
+    }
+    let other = if code.starts_with('2') {
+        "3333-3333"
+    } else {
+        "2222-2222"
+    };
+    let missing = server.get(&format!("/api/codes/{other}")).await;
+    assert_eq!(missing.status(), 404);
+    let body: serde_json::Value = missing.json().await.unwrap();
+    assert_eq!(body["code"], "unknown_room");
+
+    // Once the game starts, the code opens nothing and is not shown.
+    let room_id = created.room_id.clone();
+    let table = Table::start_in(server.addr, created, 2).await;
+    assert_eq!(server.room_info(&room_id).await.code, None);
+    assert_eq!(
+        server.get(&format!("/api/codes/{code}")).await.status(),
+        404
+    );
+    drop(table);
+
+    // Ten tries at once, then one every six seconds.
+    let mut limited = None;
+    for _ in 0..12 {
+        let response = server.get("/api/codes/2345-6789").await;
+        if response.status() == 429 {
+            limited = Some(response);
+            break;
+        }
+        assert_eq!(response.status(), 404);
+    }
+    let limited = limited.expect("guessing is rate-limited");
+    assert!(limited.headers().contains_key("retry-after"));
+    let body: serde_json::Value = limited.json().await.unwrap();
+    assert_eq!(body["code"], "rate_limited");
+    server.stop().await;
+}

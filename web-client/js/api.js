@@ -1,4 +1,4 @@
-// The HTTP API (see docs/protocol.md): games, room creation, room lookup.
+// The HTTP API (see docs/protocol.md): games, room creation, room lookup by id or short code.
 
 /** An HTTP API failure carrying the server's machine-readable code. */
 export class ApiFailure extends Error {
@@ -47,6 +47,11 @@ export function createRoom(game, seats, clock = null, options = null) {
   if (clock) body.clock = clock;
   if (options) body.options = options;
   return request('POST', '/api/rooms', body);
+}
+
+/** GET /api/codes/{code} -> RoomFound {room_id, url} (the lobby with this code) */
+export function findRoom(code) {
+  return request('GET', '/api/codes/' + encodeURIComponent(code));
 }
 
 /** GET /api/rooms/{id} -> RoomInfo */

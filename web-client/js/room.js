@@ -404,6 +404,10 @@ function renderLobby() {
   $('seats-title').textContent = lobby ? 'Seats' : 'Players';
   seatList.render({ room, seat, host: state.you.host, active, busy, join });
 
+  // The short code to read out on a call: the room info has it while the lobby is open.
+  $('room-code').hidden = !room.code;
+  if (room.code && $('room-code-value').textContent !== room.code) $('room-code-value').textContent = room.code;
+
   const watching = room.spectators ?? 0;
   $('spectators').textContent = watching === 0 ? 'Nobody is watching.' : `${watching} watching`;
 

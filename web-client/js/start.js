@@ -1,9 +1,9 @@
 // The start page: pick a game and a number of seats, create a room, keep
-// its host token, go to the room. "Play against the computer" is its own
+// its host token, go to the room; or open a lobby by its short code. "Play against the computer" is its own
 // form (js/solo.js).
 
 import { h, replace } from './dom.js';
-import { listGames, createRoom } from './api.js';
+import { listGames, createRoom, findRoom } from './api.js';
 import { initSoloForm } from './solo.js';
 import * as store from './store.js';
 
@@ -142,8 +142,29 @@ async function onSubmit(event) {
   }
 }
 
+/** "Join with a room code": the server says which lobby has it. */
+async function onCode(event) {
+  event.preventDefault();
+  const typed = $('room-code').value.trim();
+  $('code-error').textContent = '';
+  if (!typed) {
+    $('code-error').textContent = 'Type the code the host read out, such as K7M2-QX9P.';
+    return;
+  }
+  const button = $('code-button');
+  button.disabled = true;
+  try {
+    const found = await findRoom(typed);
+    location.assign(found.url || `/r/${encodeURIComponent(found.room_id)}`);
+  } catch (err) {
+    $('code-error').textContent = err.message;
+    button.disabled = false;
+  }
+}
+
 async function main() {
   $('create-form').addEventListener('submit', onSubmit);
+  $('code-form').addEventListener('submit', onCode);
   $('clock').addEventListener('change', onClockChange);
   try {
     games = await listGames();

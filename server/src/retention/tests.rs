@@ -46,6 +46,7 @@ impl Fixture {
                 options: Value::Null,
                 seed: [7; 32],
                 host_token_hash: TokenHash::of("host"),
+                code: crate::ids::new_room_code(),
             }))
             .await
             .unwrap();

@@ -190,6 +190,9 @@ pub struct Room {
     /// contributions at the start (docs/fairness.md). Equal to `seed` in a
     /// lobby, where nothing is dealt yet.
     game_seed: Seed,
+    /// The short code that opens the lobby (canonical form), if the room
+    /// has one.
+    code: Option<String>,
     host: TokenHash,
     status: RoomStatus,
     seats: Vec<Option<Occupant>>,
@@ -328,6 +331,7 @@ impl Room {
             options: record.options,
             seed: record.seed,
             game_seed,
+            code: record.code,
             host: record.host_token_hash,
             status: if finished {
                 RoomStatus::Finished
@@ -1142,6 +1146,11 @@ impl Room {
             spectators: self.spectators() as u32,
             seed_commitment: fairness::commitment(&self.seed),
             server_seed: (self.status == RoomStatus::Finished).then(|| hex::encode(self.seed)),
+            code: self
+                .code
+                .as_deref()
+                .filter(|_| self.status == RoomStatus::Lobby)
+                .map(crate::ids::show_room_code),
             clock: self.timer.clock(),
         }
     }
@@ -1319,6 +1328,7 @@ mod tests {
                 options: Value::Null,
                 seed: [7; 32],
                 host_token_hash: TokenHash::of("host"),
+                code: crate::ids::new_room_code(),
             }))
             .await
             .unwrap();
@@ -1550,6 +1560,7 @@ mod tests {
                 options: Value::Null,
                 seed: [7; 32],
                 host_token_hash: TokenHash::of("host"),
+                code: crate::ids::new_room_code(),
             }))
             .await
             .unwrap();
@@ -1561,6 +1572,7 @@ mod tests {
             options: Value::Null,
             seed: [7; 32],
             game_seed: [7; 32],
+            code: None,
             host: TokenHash::of("host"),
             status: RoomStatus::Playing,
             seats: (0..2).map(|_| None).collect(),

@@ -134,6 +134,7 @@ async fn started(seats: u8, clock: Option<TurnClock>) -> Started {
             options: with_clock(Value::Null, clock).unwrap(),
             seed: [7; 32],
             host_token_hash: TokenHash::of("host"),
+            code: crate::ids::new_room_code(),
         }))
         .await
         .unwrap();

@@ -26,7 +26,7 @@ use sqlx::{AnyPool, Row};
 use super::{connect, StoreError};
 
 /// Rows per transaction (and per INSERT statement) on the target. With the
-/// widest table's 13 columns that is 6,500 bound values, well below
+/// widest table's 14 columns that is 7,000 bound values, well below
 /// SQLite's limit of 32,766 and PostgreSQL's of 65,535 per statement.
 pub const BATCH_ROWS: usize = 500;
 
@@ -92,6 +92,7 @@ pub const TABLES: &[Table] = &[
             text("setup"),
             text("outcome"),
             text("contributions"),
+            text("code"),
         ],
     },
     Table {

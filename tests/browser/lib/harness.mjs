@@ -183,10 +183,11 @@ export async function launchBrowser() {
 
 /**
  * A page in its own browser context (own storage, own cookies), recording
- * page errors and every WebSocket frame it receives.
+ * page errors and every WebSocket frame it receives. `hasTouch` and
+ * `isMobile` emulate a phone (a touch screen: coarse pointer, no hover).
  */
-export async function openPage(browser, { width = 1100, height = 900, name = 'page' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+export async function openPage(browser, { width = 1100, height = 900, name = 'page', hasTouch = false, isMobile = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch, isMobile });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const record = { name, context, page, errors: [], frames: [] };

@@ -110,7 +110,7 @@ export function renderChooser(ctx, legal, ui) {
       'p',
       { class: 'dl-choices dl-chooser-cancel' },
       h('button', { type: 'button', 'data-key': 'choose-cancel', onclick: () => ui.cancelChoice() }, 'Cancel'),
-      h('span', { class: 'hint' }, 'or press Escape'),
+      h('span', { class: 'hint key-hint' }, 'or press Escape'),
     ),
   );
 }

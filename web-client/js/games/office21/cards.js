@@ -22,8 +22,14 @@ export function cardBox(board, { kind, faceUp = true, id, seat, key, note, withE
   );
 }
 
-/** A card that is a legal action. */
-export function cardButton(ctx, action, { kind, faceUp = true, id, seat, key, label, tag, withEffect = false, extraClass = '', attrs = {} }) {
+/**
+ * A card that is a legal action. `label` names the button (aria-label).
+ * Without it (`verb` instead) the button is named by its visible text, the
+ * verb first for screen readers only: the name then holds every visible
+ * word, the effect included (WCAG 2.5.3, label in name).
+ */
+export function cardButton(ctx, action, { kind, faceUp = true, id, seat, key, label, verb, tag, withEffect = false, extraClass = '', attrs = {} }) {
+  const named = label !== undefined && label !== null;
   return h(
     'button',
     {
@@ -34,11 +40,12 @@ export function cardButton(ctx, action, { kind, faceUp = true, id, seat, key, la
       'data-legal': action.kind,
       'data-action': JSON.stringify(action),
       'data-verb': CARD_TAG[action.kind] ?? action.kind,
-      'aria-label': label,
-      'aria-describedby': withEffect && key ? `${key}-effect` : undefined,
+      'aria-label': named ? label : undefined,
+      'aria-describedby': named && withEffect && key ? `${key}-effect` : undefined,
       disabled: ctx.busy,
       onclick: () => ctx.act(action),
     },
+    !named && verb ? h('span', { class: 'visually-hidden' }, `${verb} `) : null,
     cardFace(ctx.board, kind, faceUp, withEffect, key ? `${key}-effect` : undefined),
   );
 }

@@ -3,7 +3,7 @@
 
 import { h } from '../../dom.js';
 import { cardBox, cardButton } from './cards.js';
-import { cardInfo, cardName, millions, plural } from './words.js';
+import { plural } from './words.js';
 
 export function renderHand(ctx, decision, legal) {
   const { view, board } = ctx;
@@ -24,7 +24,7 @@ export function renderHand(ctx, decision, legal) {
         cardButton(ctx, action, {
           kind,
           key,
-          label: `${verb} ${cardName(board, kind)} (${millions(cardInfo(board, kind).profit)})`,
+          verb,
           tag: action.kind,
           withEffect: true,
           attrs: { 'data-hand-card': '' },

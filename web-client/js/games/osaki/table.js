@@ -3,8 +3,8 @@
 // actions are the only source of what is clickable: a tile is a button
 // exactly when some legal action names it. Turning is one click; stacking
 // is pick (one of your stacks) then drop (a target that a legal action
-// pairs with it). Escape, or clicking the picked stack again, cancels the
-// pick.
+// pairs with it). The banner's Cancel button, Escape, or clicking the
+// picked stack again, cancels the pick.
 
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
@@ -17,11 +17,21 @@ export class OsakiTable {
     this.ctx = null;
     this.focus = new FocusKeeper(container);
     document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) {
-        this.pickedFrom = null;
-        this.render(this.ctx);
-      }
+      if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) this.cancelPick();
     });
+  }
+
+  /** Drops the pick; focus goes back to the stack that was picked if it had moved on. */
+  cancelPick() {
+    if (this.pickedFrom === null || !this.ctx) return;
+    const slot = this.pickedFrom;
+    const hadFocus = this.container.contains(document.activeElement);
+    const onCancel = document.activeElement?.dataset?.key === 'cancel-pick';
+    this.pickedFrom = null;
+    this.render(this.ctx);
+    if (hadFocus && (onCancel || !this.container.contains(document.activeElement))) {
+      this.container.querySelector(`button[data-key="${this.ctx.seat}-${slot}"]`)?.focus();
+    }
   }
 
   render(ctx) {
@@ -60,7 +70,13 @@ export class OsakiTable {
     if (this.pickedFrom !== null) {
       const pile = view.areas.find((a) => a.seat === ctx.seat)?.slots[this.pickedFrom];
       const what = pile?.pile === 'stack' ? tileText(board, topOf(pile)) : 'your stack';
-      return `Now pick where ${what} goes (a highlighted stack). Escape cancels.`;
+      // A real Cancel button: phones have no Escape key. The Escape hint
+      // shows only where there is a keyboard-and-mouse (CSS .key-hint).
+      return [
+        `Now pick where ${what} goes (a highlighted stack). `,
+        h('button', { type: 'button', class: 'cancel-pick', 'data-key': 'cancel-pick', 'data-testid': 'cancel-pick', onclick: () => this.cancelPick() }, 'Cancel'),
+        h('span', { class: 'hint key-hint' }, ' or press Escape'),
+      ];
     }
     const canTurn = legal.turns.size > 0;
     const canStack = legal.targetsByFrom.size > 0;
