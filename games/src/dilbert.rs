@@ -59,6 +59,7 @@ use cubicle_protocol::dilbert::{
     Action, Board, Cheats, ConsultantId, Decision, Employee, Ending, EventView, MemoId, Office,
     Options, ProjectId, Question, Roll, SpaceId, Token, Trait, View,
 };
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{AnswerKind, GameInfo, JoinQuestion, Localized, Outcome, Seat};
 
 use crate::{Chance, Deadline, Game, PlayerProfile, RuleError, SetupError, Viewer};
@@ -596,6 +597,10 @@ impl Game for Dilbert {
 
     fn seats(&self) -> usize {
         self.seat_count()
+    }
+
+    fn reveal(&self) -> Vec<Revealed> {
+        self.reveal_all()
     }
 
     /// Windows that close by themselves, the same for every viewer: they

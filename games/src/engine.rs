@@ -21,6 +21,7 @@
 
 use std::fmt::Debug;
 
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{ErrorCode, GameInfo, JoinQuestion, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
@@ -230,6 +231,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// Number of seats.
     fn seats(&self) -> usize;
+
+    /// Everything hidden from some viewer now, in words, for replays of finished games (never sent during a game).
+    ///
+    /// One entry per hidden thing: a seat's own (its hand, its unturned
+    /// tiles: `seat` is `Some`) or the table's (a deck: `seat` is `None`),
+    /// seats' entries first in seat order, then the table's. Items are in a
+    /// meaningful order (a deck top first, a hand as its owner's view lists
+    /// it), named as the game's board names them. Only what is hidden from
+    /// at least one viewer at this moment is listed (a face-up or public
+    /// thing is in the views already), and an entry with no items is left
+    /// out: an empty hand or deck has no entry.
+    fn reveal(&self) -> Vec<Revealed>;
 
     /// A deadline the rules themselves set on the current state: if no
     /// action arrives within `after_ms` of the last change, the room applies

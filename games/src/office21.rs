@@ -39,6 +39,7 @@ mod view;
 use cubicle_protocol::office21::{
     Action, Board, Card, CardId, Ending, Event, EventView, LoveChoice, Options, View,
 };
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{GameInfo, Outcome, Seat};
 
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
@@ -602,6 +603,10 @@ impl Game for Office21 {
 
     fn seats(&self) -> usize {
         self.hands.len()
+    }
+
+    fn reveal(&self) -> Vec<Revealed> {
+        self.reveal_all()
     }
 
     /// A player whose time ran out gives away as little as possible: they

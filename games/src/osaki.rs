@@ -26,6 +26,7 @@ use cubicle_protocol::osaki::{
     Action, Area, Board, EndReason, Ending, Event, FirstPlayer, Leftover, Options, Pile, Slot,
     Tile, View,
 };
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{GameInfo, JoinQuestion, Outcome, Seat};
 
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
@@ -499,6 +500,42 @@ impl Game for Osaki {
 
     fn seats(&self) -> usize {
         self.rows.len()
+    }
+
+    /// By seat, its unturned tiles in slot order (`"slot 3: Section Chief —
+    /// Copying"`: the character shows, the task is the secret); then, until
+    /// the end reveals them, the tiles set aside in a 3-player game.
+    fn reveal(&self) -> Vec<Revealed> {
+        let mut revealed = Vec::new();
+        for (seat, row) in self.rows.iter().enumerate() {
+            let items: Vec<String> = row
+                .iter()
+                .enumerate()
+                .filter_map(|(slot, place)| match place {
+                    Place::Unturned(tile) => Some(format!(
+                        "slot {slot}: {} — {}",
+                        names::character(tile.character).0,
+                        names::task(tile.task).0
+                    )),
+                    _ => None,
+                })
+                .collect();
+            if !items.is_empty() {
+                revealed.push(Revealed {
+                    seat: Some(seat as Seat),
+                    label: "Unturned tiles".to_owned(),
+                    items,
+                });
+            }
+        }
+        if self.ending.is_none() && !self.leftover.is_empty() {
+            revealed.push(Revealed {
+                seat: None,
+                label: "Tiles set aside".to_owned(),
+                items: self.leftover.iter().map(|&t| names::tile(t)).collect(),
+            });
+        }
+        revealed
     }
 
     /// A player whose time ran out turns one of their unturned tiles, chosen

@@ -15,6 +15,7 @@
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{EventSeq, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -111,6 +112,10 @@ pub trait Table: Send + Sync {
     /// The action the room takes for `seat` when its turn clock runs out
     /// ([`crate::Game::timeout_action`]), as JSON.
     fn timeout_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value>;
+    /// Everything hidden from some viewer now, in words
+    /// ([`crate::Game::reveal`]): for replays of finished games only,
+    /// never sent while the game is played.
+    fn revealed(&self) -> Vec<Revealed>;
 
     /// Stages and commits at once: for replays and tests, where nothing
     /// must happen in between.
@@ -334,6 +339,10 @@ impl<G: Game> Table for Engine<G> {
         self.game
             .timeout_action(seat, chance)
             .map(|a| serde_json::to_value(a).expect("actions serialize to JSON"))
+    }
+
+    fn revealed(&self) -> Vec<Revealed> {
+        self.game.reveal()
     }
 }
 

@@ -18,6 +18,7 @@ pub mod relay;
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{GameInfo, Outcome, Seat};
 use serde::Serialize;
 use serde_json::Value;
@@ -340,6 +341,9 @@ impl<G: Game, L: Leak> Game for Planted<G, L> {
     fn seats(&self) -> usize {
         self.0.seats()
     }
+    fn reveal(&self) -> Vec<Revealed> {
+        self.0.reveal()
+    }
 }
 
 impl<G: Secrets, L: Leak> Secrets for Planted<G, L> {
@@ -653,6 +657,10 @@ impl Game for Fragile {
     }
     fn seats(&self) -> usize {
         self.seats
+    }
+    /// Nothing is hidden: the count is the whole state.
+    fn reveal(&self) -> Vec<Revealed> {
+        Vec::new()
     }
 }
 

@@ -115,6 +115,20 @@ pub enum ClientMessage {
     /// The host hands the host's rights to the player in `seat`; the
     /// sender keeps its own seat.
     PassHost { seat: Seat },
+    /// Once the game is over, a seated player (or the host) offers the same
+    /// players a new game in the same room: the room goes back to its
+    /// lobby with the same seats, a new seed and its new commitment, and
+    /// every person's seat `pending` until they `accept` (or `leave`,
+    /// which frees the seat). Refused with `game_not_over` before the end.
+    PlayAgain {},
+    /// A seated player accepts the new game `play_again` offered, adding a
+    /// contribution to its seed (as in `join`; sent after the new
+    /// commitment was published). Once every seat is taken and none is
+    /// pending, the game starts by itself.
+    Accept {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contribution: Option<String>,
+    },
 }
 
 /// What the host chooses for a seat whose player is away.
@@ -251,6 +265,19 @@ pub struct RoomInfo {
     /// which is when it opens the room.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// The number of the room's current game, from 1; `play_again` makes
+    /// the next one.
+    #[serde(default = "first_game")]
+    pub game_number: u32,
+    /// The room's finished games, oldest first, the current one included
+    /// once it is over (`GET /api/rooms/{id}/games/{n}/replay` and
+    /// `.../record` give each).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<record::PastGame>,
+}
+
+fn first_game() -> u32 {
+    1
 }
 
 /// A room's turn clock, chosen at creation: how long each decision may
@@ -309,6 +336,14 @@ pub struct SeatInfo {
     /// The computer player playing this seat now, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<SeatBot>,
+    /// The seat's player has not yet accepted the new game `play_again`
+    /// offered (nor left).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pending: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A computer player in a seat.

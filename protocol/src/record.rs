@@ -76,3 +76,69 @@ pub struct SeenLog {
     /// where the viewer saw nothing of it).
     pub log: Vec<LoggedEvent>,
 }
+
+/// Something hidden during the game, shown once it is over (a seat's hand,
+/// the draw pile top first, an unturned tile's task). Each game lists its
+/// own; clients render them as labelled lists of words, with no game code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Revealed {
+    /// The seat it belongs to (its hand, its tiles); `None` for the table's
+    /// own (the draw pile).
+    pub seat: Option<Seat>,
+    /// What it is, in words (`"Hand"`, `"Draw pile, top first"`).
+    pub label: String,
+    /// Its contents in order, in words (`"BOSS"`).
+    pub items: Vec<String>,
+}
+
+/// A finished game to step through move by move, with everything revealed
+/// (`GET /api/rooms/{id}/games/{n}/replay`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    pub room: String,
+    /// Game identifier (`"office21"`).
+    pub game: String,
+    /// The game's number in its room, from 1.
+    pub number: u32,
+    /// Display names by seat.
+    pub players: Vec<String>,
+    /// The game's board (as in a snapshot).
+    pub board: Value,
+    pub outcome: Option<Outcome>,
+    /// The deal, then one step per action.
+    pub steps: Vec<ReplayStep>,
+}
+
+/// The table after the deal (`action` absent) or after one action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ReplayStep {
+    /// The action this step played; absent for the deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<RecordedAction>,
+    /// The table as a spectator saw it after this step.
+    pub view: Value,
+    /// The events this step made, as a spectator saw them.
+    pub events: Vec<LoggedEvent>,
+    /// Everything hidden at this point, revealed.
+    pub revealed: Vec<Revealed>,
+}
+
+/// One finished game of a room, as the room info lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PastGame {
+    /// The game's number in its room, from 1.
+    pub number: u32,
+    /// Display names by seat, as they were when the game ended.
+    pub players: Vec<String>,
+    pub outcome: Outcome,
+    /// When it ended (Unix epoch ms).
+    pub finished_at: u64,
+}

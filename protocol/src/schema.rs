@@ -12,7 +12,7 @@ use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
 use serde_json::{json, Map, Value};
 
-use crate::record::GameRecord;
+use crate::record::{GameRecord, Replay};
 use crate::{
     dilbert, office21, osaki, ApiError, ClientMessage, CreateRoom, GameInfo, RoomCreated,
     RoomFound, RoomInfo, ServerMessage, PROTOCOL_VERSION,
@@ -20,11 +20,12 @@ use crate::{
 
 /// The types a message or body can be validated against, by the name used
 /// in [`schema_for_root`] (and in the example blocks of docs/protocol.md).
-pub const ROOTS: [&str; 24] = [
+pub const ROOTS: [&str; 25] = [
     "ClientMessage",
     "ServerMessage",
     "RoomInfo",
     "GameRecord",
+    "Replay",
     "CreateRoom",
     "RoomCreated",
     "RoomFound",
@@ -55,6 +56,7 @@ pub fn protocol_schema() -> Value {
         g.subschema_for::<ServerMessage>();
         g.subschema_for::<RoomInfo>();
         g.subschema_for::<GameRecord>();
+        g.subschema_for::<Replay>();
         g.subschema_for::<CreateRoom>();
         g.subschema_for::<RoomCreated>();
         g.subschema_for::<RoomFound>();

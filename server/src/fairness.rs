@@ -13,14 +13,14 @@
 use cubicle_games::chance::Seed;
 use cubicle_games::{catalog, ActError, PlayerProfile, SeededChance, SetupError, Table, Viewer};
 use cubicle_protocol::record::{
-    GameRecord, RecordedAction, SeenLog, RECORD_FORMAT, RECORD_VERSION,
+    GameRecord, RecordedAction, Replay, ReplayStep, SeenLog, RECORD_FORMAT, RECORD_VERSION,
 };
 use cubicle_protocol::{LoggedEvent, Outcome, Seat};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::ops::RangeInclusive;
 
-use crate::store::{Origin, RoomRecord};
+use crate::store::RoomRecord;
 
 /// Longest contribution, in hex digits (32 bytes).
 pub const MAX_CONTRIBUTION: usize = 64;
@@ -94,11 +94,7 @@ pub fn record(room: &RoomRecord) -> Result<GameRecord, RecordError> {
         .map(|a| RecordedAction {
             seq: a.seq,
             seat: a.seat,
-            origin: match a.origin {
-                Origin::Player => "player",
-                Origin::Timeout => "timeout",
-            }
-            .to_owned(),
+            origin: a.origin.as_str().to_owned(),
             action: a.action.clone(),
         })
         .collect();
@@ -113,12 +109,23 @@ pub fn record(room: &RoomRecord) -> Result<GameRecord, RecordError> {
         }
     }
     let seed = game_seed(&room.seed, room.contributions.as_deref());
-    let replayed = replay(&room.game, &options, &setup, &seed, &actions, |_, _, _| {
+    let table = replay(&room.game, &options, &setup, &seed, &actions, |_, _, _| {
         Ok(())
     })?;
-    if replayed.outcome.is_none() {
+    let Some(outcome) = table.outcome() else {
         return Err(RecordError::NotOver);
-    }
+    };
+    let seen = Viewer::all(table.seats())
+        .map(|viewer| SeenLog {
+            seat: viewer.seat(),
+            log: (1..=table.last_seq())
+                .map(|seq| LoggedEvent {
+                    seq,
+                    event: table.event(seq, viewer),
+                })
+                .collect(),
+        })
+        .collect();
     Ok(GameRecord {
         format: RECORD_FORMAT.to_owned(),
         version: RECORD_VERSION,
@@ -131,9 +138,68 @@ pub fn record(room: &RoomRecord) -> Result<GameRecord, RecordError> {
         server_seed: hex::encode(room.seed),
         contributions: room.contributions.clone(),
         actions,
-        seen: replayed.seen,
-        outcome: replayed.outcome,
+        seen,
+        outcome: Some(outcome),
     })
+}
+
+/// A finished game, the `number`th of its room, to step through with
+/// everything revealed: after the deal and after each action, the table
+/// as a spectator saw it, that step's events, and every secret
+/// ([`Table::revealed`]).
+pub fn replay_of(record: &GameRecord, number: u32) -> Result<Replay, VerifyError> {
+    let seed = game_seed(&revealed_seed(record)?, record.contributions.as_deref());
+    let mut steps: Vec<ReplayStep> = Vec::with_capacity(record.actions.len() + 1);
+    let spectator = Viewer::Spectator;
+    let table = replay(
+        &record.game,
+        &record.options,
+        &record.setup,
+        &seed,
+        &record.actions,
+        |table, events, _| {
+            steps.push(ReplayStep {
+                action: steps
+                    .len()
+                    .checked_sub(1)
+                    .map(|index| record.actions[index].clone()),
+                view: serde_json::from_str(table.view_json(spectator).get())
+                    .expect("views are JSON"),
+                events: events
+                    .map(|seq| LoggedEvent {
+                        seq,
+                        event: table.event(seq, spectator),
+                    })
+                    .collect(),
+                revealed: table.revealed(),
+            });
+            Ok(())
+        },
+    )?;
+    Ok(Replay {
+        room: record.room.clone(),
+        game: record.game.clone(),
+        number,
+        players: record.players.clone(),
+        board: serde_json::from_str(table.board_json().get()).expect("boards are JSON"),
+        outcome: table.outcome(),
+        steps,
+    })
+}
+
+/// The record's server seed, checked against its commitment.
+fn revealed_seed(record: &GameRecord) -> Result<Seed, VerifyError> {
+    let mut server_seed: Seed = [0; 32];
+    hex::decode_to_slice(&record.server_seed, &mut server_seed)
+        .map_err(|_| VerifyError::BadSeed)?;
+    let actual = commitment(&server_seed);
+    if actual != record.seed_commitment {
+        return Err(VerifyError::Commitment {
+            committed: record.seed_commitment.clone(),
+            actual,
+        });
+    }
+    Ok(server_seed)
 }
 
 /// What [`verify`] found in an honest record.
@@ -197,16 +263,7 @@ pub fn verify(record: &GameRecord) -> Result<Verified, VerifyError> {
     if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
         return Err(VerifyError::Format(record.format.clone(), record.version));
     }
-    let mut server_seed: Seed = [0; 32];
-    hex::decode_to_slice(&record.server_seed, &mut server_seed)
-        .map_err(|_| VerifyError::BadSeed)?;
-    let actual = commitment(&server_seed);
-    if actual != record.seed_commitment {
-        return Err(VerifyError::Commitment {
-            committed: record.seed_commitment.clone(),
-            actual,
-        });
-    }
+    let server_seed = revealed_seed(record)?;
     if let Some(contributions) = &record.contributions {
         if contributions.len() != record.setup.len() {
             return Err(VerifyError::ContributionCount(
@@ -255,7 +312,7 @@ pub fn verify(record: &GameRecord) -> Result<Verified, VerifyError> {
         }
         Ok(())
     };
-    let replayed = replay(
+    let table = replay(
         &record.game,
         &record.options,
         &record.setup,
@@ -263,8 +320,10 @@ pub fn verify(record: &GameRecord) -> Result<Verified, VerifyError> {
         &record.actions,
         compare,
     )?;
+    let last_event = table.last_seq();
+    let outcome = table.outcome();
     for (log, viewer) in record.seen.iter().zip(Viewer::all(seats)) {
-        if let Some(extra) = log.log.get(replayed.last_event as usize) {
+        if let Some(extra) = log.log.get(last_event as usize) {
             return Err(VerifyError::Mismatch {
                 viewer: viewer_name(viewer),
                 event: extra.seq,
@@ -274,19 +333,19 @@ pub fn verify(record: &GameRecord) -> Result<Verified, VerifyError> {
             });
         }
     }
-    if record.outcome != replayed.outcome {
+    if record.outcome != outcome {
         let show = |o: &Option<Outcome>| serde_json::to_string(o).expect("outcomes serialize");
         return Err(VerifyError::Outcome {
             recorded: show(&record.outcome),
-            replayed: show(&replayed.outcome),
+            replayed: show(&outcome),
         });
     }
     Ok(Verified {
         game: record.game.clone(),
         actions: record.actions.len(),
-        events: replayed.last_event,
+        events: last_event,
         contributed: record.contributions.is_some(),
-        outcome: replayed.outcome,
+        outcome,
     })
 }
 
@@ -307,15 +366,8 @@ fn viewer_name(viewer: Viewer) -> String {
     }
 }
 
-/// A game replayed from its record's parts.
-struct Replayed {
-    seen: Vec<SeenLog>,
-    outcome: Option<Outcome>,
-    last_event: u64,
-}
-
 /// Replays a game, calling `step` after the set-up and after each action
-/// with the events it made and what made them.
+/// with the events it made and what made them; gives the table at the end.
 fn replay(
     game: &str,
     options: &Value,
@@ -327,7 +379,7 @@ fn replay(
         RangeInclusive<u64>,
         &dyn Fn() -> String,
     ) -> Result<(), VerifyError>,
-) -> Result<Replayed, VerifyError> {
+) -> Result<Box<dyn Table>, VerifyError> {
     let entry = catalog::find(game).ok_or_else(|| VerifyError::UnknownGame(game.to_owned()))?;
     let profiles = setup
         .iter()
@@ -363,23 +415,7 @@ fn replay(
             format!("after action {seq} by seat {}", action.seat)
         })?;
     }
-    let last_event = table.last_seq();
-    let seen = Viewer::all(table.seats())
-        .map(|viewer| SeenLog {
-            seat: viewer.seat(),
-            log: (1..=last_event)
-                .map(|seq| LoggedEvent {
-                    seq,
-                    event: table.event(seq, viewer),
-                })
-                .collect(),
-        })
-        .collect();
-    Ok(Replayed {
-        seen,
-        outcome: table.outcome(),
-        last_event,
-    })
+    Ok(table)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
 use cubicle_games::catalog;
+use cubicle_protocol::record::GameRecord;
 use cubicle_protocol::{
     ApiError, CreateRoom, ErrorCode, GameInfo, RoomCreated, RoomFound, RoomInfo, TurnClock,
 };
@@ -59,6 +60,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room_id}", get(room_info))
         .route("/api/rooms/{room_id}/record", get(game_record))
+        .route(
+            "/api/rooms/{room_id}/games/{number}/record",
+            get(numbered_game_record),
+        )
+        .route(
+            "/api/rooms/{room_id}/games/{number}/replay",
+            get(game_replay),
+        )
         .route("/api/codes/{code}", get(room_by_code))
         .route("/ws/rooms/{room_id}", get(ws::upgrade))
         .route_layer(middleware::from_fn_with_state(
@@ -321,7 +330,59 @@ async fn game_record(
     State(app): State<AppState>,
     Path(room_id): Path<String>,
 ) -> Result<Response, ApiFailure> {
-    let room = match app.store.load_room(&room_id).await {
+    let (record, _) = finished_game(&app, &room_id, None).await?;
+    Ok(record_download(record))
+}
+
+async fn numbered_game_record(
+    State(app): State<AppState>,
+    Path((room_id, number)): Path<(String, u32)>,
+) -> Result<Response, ApiFailure> {
+    let (record, _) = finished_game(&app, &room_id, Some(number)).await?;
+    Ok(record_download(record))
+}
+
+async fn game_replay(
+    State(app): State<AppState>,
+    Path((room_id, number)): Path<(String, u32)>,
+) -> Result<Response, ApiFailure> {
+    let (record, number) = finished_game(&app, &room_id, Some(number)).await?;
+    // Replaying a long game is CPU work: off the async workers.
+    let replay = tokio::task::spawn_blocking(move || fairness::replay_of(&record, number))
+        .await
+        .map_err(|_| ApiFailure::internal())?;
+    match replay {
+        Ok(replay) => Ok(Json(replay).into_response()),
+        Err(e) => {
+            tracing::error!(room = %room_id, number, error = %e, "a finished game does not replay");
+            Err(ApiFailure::internal())
+        }
+    }
+}
+
+/// A record as a file to save.
+fn record_download(record: GameRecord) -> Response {
+    let file = format!(
+        "attachment; filename=\"cubicle-{}-{}.json\"",
+        record.game, record.room
+    );
+    let mut response = Json(record).into_response();
+    if let Ok(value) = HeaderValue::from_str(&file) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+/// The record of the room's game `number` (its current game when `None`)
+/// and that number, if the game is over.
+async fn finished_game(
+    app: &AppState,
+    room_id: &str,
+    number: Option<u32>,
+) -> Result<(GameRecord, u32), ApiFailure> {
+    let room = match app.store.load_room(room_id).await {
         Ok(Some(room)) => room,
         Ok(None) => {
             return Err(ApiFailure::new(
@@ -335,24 +396,33 @@ async fn game_record(
             return Err(ApiFailure::internal());
         }
     };
+    let number = number.unwrap_or(room.game_number);
+    let no_such_game = || {
+        ApiFailure::new(
+            StatusCode::NOT_FOUND,
+            ErrorCode::UnknownGame,
+            format!("this room has no game {number}"),
+        )
+    };
+    if number == 0 || number > room.game_number {
+        return Err(no_such_game());
+    }
+    if number < room.game_number {
+        return match app.store.past_game(room_id, number).await {
+            Ok(Some(record)) => Ok((record, number)),
+            Ok(None) => Err(no_such_game()),
+            Err(e) => {
+                tracing::error!(room = %room_id, number, error = %e, "past game unreadable");
+                Err(ApiFailure::internal())
+            }
+        };
+    }
     // Replaying a long game is CPU work: off the async workers.
     let made = tokio::task::spawn_blocking(move || fairness::record(&room))
         .await
         .map_err(|_| ApiFailure::internal())?;
     match made {
-        Ok(record) => {
-            let file = format!(
-                "attachment; filename=\"cubicle-{}-{}.json\"",
-                record.game, record.room
-            );
-            let mut response = Json(record).into_response();
-            if let Ok(value) = HeaderValue::from_str(&file) {
-                response
-                    .headers_mut()
-                    .insert(header::CONTENT_DISPOSITION, value);
-            }
-            Ok(response)
-        }
+        Ok(record) => Ok((record, number)),
         Err(RecordError::NotOver) => Err(ApiFailure::new(
             StatusCode::CONFLICT,
             ErrorCode::GameNotOver,

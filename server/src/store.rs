@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use cubicle_games::answers::Answers;
 use cubicle_games::chance::Seed;
 use cubicle_games::PlayerProfile;
+use cubicle_protocol::record::{GameRecord, PastGame};
 use cubicle_protocol::{BotLevel, Outcome, RoomStatus, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -89,6 +90,8 @@ pub struct RoomRecord {
     pub outcome: Option<Outcome>,
     /// When the game started (Unix epoch ms), once started.
     pub started_at: Option<u64>,
+    /// When the game ended (Unix epoch ms), once the store heard it.
+    pub finished_at: Option<u64>,
     /// Each seat's contribution to the game's seed, by seat, as the game
     /// started with them; `None` before the start, and for games started
     /// before contributions existed (dealt from `seed` alone).
@@ -96,6 +99,11 @@ pub struct RoomRecord {
     /// The room's short code, canonical form; `None` for rooms created
     /// before codes existed.
     pub code: Option<String>,
+    /// The number of the room's current game, from 1.
+    pub game_number: u32,
+    /// The room's earlier games, oldest first (the current one is not
+    /// among them, finished or not).
+    pub past: Vec<PastGame>,
     pub seats: Vec<SeatRecord>,
     /// In order of `seq`, from 1.
     pub actions: Vec<ActionRecord>,
@@ -111,6 +119,8 @@ pub struct SeatRecord {
     pub player: SeatPlayer,
     /// The player's share of the game's seed (hex; empty for a bot).
     pub contribution: String,
+    /// The person has not yet accepted the room's next game.
+    pub pending: bool,
 }
 
 /// Who plays a seat: a person (with a bot standing in while they are
@@ -163,7 +173,8 @@ pub enum Origin {
 }
 
 impl Origin {
-    fn as_str(self) -> &'static str {
+    /// As the store and game records spell it.
+    pub fn as_str(self) -> &'static str {
         match self {
             Origin::Player => "player",
             Origin::Timeout => "timeout",
@@ -272,6 +283,30 @@ pub enum Write {
     Finish {
         room_id: String,
         outcome: Outcome,
+        /// When it ended (Unix epoch ms), chosen by the room.
+        at_ms: u64,
+    },
+    /// The finished game `number` moves into the room's past games with
+    /// its record, and the room opens its lobby for the next one: a new
+    /// server seed, every person's seat pending, no set-up, no actions.
+    Rematch {
+        room_id: String,
+        number: u32,
+        /// Display names by seat, as they were at the end.
+        players: Vec<String>,
+        /// The finished game's whole record.
+        record: Box<GameRecord>,
+        /// The next game's server seed.
+        seed: Seed,
+        /// When the new lobby opened (Unix epoch ms).
+        at_ms: u64,
+    },
+    /// The person in `seat` accepts the next game, with a contribution to
+    /// its seed.
+    Accept {
+        room_id: String,
+        seat: Seat,
+        contribution: String,
     },
     /// Deletes these rooms with their seats and actions (retention). A room
     /// already gone is no error. Comes from the retention sweep, never from
@@ -422,6 +457,27 @@ impl Store {
 
     /// The id of the room whose lobby has `code` (canonical form): `None`
     /// if no room has it or its game has started.
+    /// The record of the room's past game `number`, if there is one.
+    pub async fn past_game(
+        &self,
+        room_id: &str,
+        number: u32,
+    ) -> Result<Option<GameRecord>, StoreError> {
+        let row = sqlx::query("SELECT record FROM past_games WHERE room_id = $1 AND number = $2")
+            .bind(room_id)
+            .bind(i64::from(number))
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let text: String = row.try_get("record")?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| StoreError::Corrupt {
+                room: room_id.to_owned(),
+                detail: format!("past game {number}: {e}"),
+            })
+    }
+
     pub async fn lobby_with_code(&self, code: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT id FROM rooms WHERE code = $1 AND status = 'lobby'")
             .bind(code)
@@ -450,7 +506,7 @@ impl Store {
         let cutoff = |c: Option<i64>| c.unwrap_or(i64::MIN);
         let rows = sqlx::query(
             "SELECT id FROM rooms WHERE \
-               (status = 'lobby' AND created_at < $1) \
+               (status = 'lobby' AND COALESCE(opened_at, created_at) < $1) \
                OR (status = 'finished' AND finished_at < $2) \
                OR (status = 'playing' AND COALESCE( \
                      (SELECT MAX(a.created_at) FROM actions a WHERE a.room_id = rooms.id), \
@@ -486,7 +542,7 @@ impl Store {
 
     async fn read_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at, contributions, code \
+            "SELECT id, game, seat_count, options, seed, host_token_hash, status, setup, outcome, started_at, finished_at, contributions, code, game_number \
              FROM rooms WHERE id = $1",
         )
         .bind(id)
@@ -530,18 +586,25 @@ impl Store {
                 .try_get::<Option<i64>, _>("started_at")?
                 .map(|t| u64::try_from(t).map_err(|_| corrupt(format!("started_at {t}"))))
                 .transpose()?,
+            finished_at: row
+                .try_get::<Option<i64>, _>("finished_at")?
+                .map(|t| u64::try_from(t).map_err(|_| corrupt(format!("finished_at {t}"))))
+                .transpose()?,
             contributions: row
                 .try_get::<Option<String>, _>("contributions")?
                 .map(|s| serde_json::from_str(&s))
                 .transpose()
                 .map_err(|e| corrupt(format!("contributions: {e}")))?,
             code: row.try_get("code")?,
+            game_number: u32::try_from(row.try_get::<i64, _>("game_number")?)
+                .map_err(|e| corrupt(format!("game_number: {e}")))?,
+            past: Vec::new(),
             seats: Vec::new(),
             actions: Vec::new(),
         };
 
         let seats = sqlx::query(
-            "SELECT seat, token_hash, name, answers, bot, human, contribution FROM seats WHERE room_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, answers, bot, human, contribution, pending FROM seats WHERE room_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -571,6 +634,7 @@ impl Store {
                 answers: serde_json::from_str(&answers)
                     .map_err(|e| corrupt(format!("seat answers: {e}")))?,
                 contribution: row.try_get("contribution")?,
+                pending: row.try_get::<i64, _>("pending")? != 0,
             });
         }
 
@@ -593,6 +657,27 @@ impl Store {
                 at_ms: u64::try_from(at).map_err(|_| corrupt(format!("action {seq} time {at}")))?,
                 origin: Origin::parse(&origin)
                     .ok_or_else(|| corrupt(format!("action {seq} origin {origin:?}")))?,
+            });
+        }
+
+        let past = sqlx::query(
+            "SELECT number, finished_at, players, outcome FROM past_games WHERE room_id = $1 ORDER BY number",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in past {
+            let number: i64 = row.try_get("number")?;
+            let at: i64 = row.try_get("finished_at")?;
+            room.past.push(PastGame {
+                number: u32::try_from(number)
+                    .map_err(|_| corrupt(format!("past game {number}")))?,
+                players: serde_json::from_str(&row.try_get::<String, _>("players")?)
+                    .map_err(|e| corrupt(format!("past game {number} players: {e}")))?,
+                outcome: serde_json::from_str(&row.try_get::<String, _>("outcome")?)
+                    .map_err(|e| corrupt(format!("past game {number} outcome: {e}")))?,
+                finished_at: u64::try_from(at)
+                    .map_err(|_| corrupt(format!("past game {number} time {at}")))?,
             });
         }
         Ok(Some(room))
@@ -788,11 +873,73 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         .bind(action.to_string())
         .bind(*at_ms as i64)
         .bind(origin.as_str()),
-        Write::Finish { room_id, outcome } => sqlx::query(
+        Write::Rematch {
+            room_id,
+            number,
+            players,
+            record,
+            seed,
+            at_ms,
+        } => {
+            let moved = sqlx::query(
+                "INSERT INTO past_games (room_id, number, started_at, finished_at, players, outcome, record) \
+                 SELECT id, game_number, started_at, finished_at, $3, outcome, $4 FROM rooms \
+                 WHERE id = $1 AND game_number = $2 AND status = 'finished'",
+            )
+            .bind(room_id.clone())
+            .bind(i64::from(*number))
+            .bind(serde_json::to_string(players).expect("names serialize"))
+            .bind(serde_json::to_string(record).expect("records serialize"))
+            .execute(&mut *conn)
+            .await?;
+            if moved.rows_affected() != 1 {
+                return Err(StoreError::Corrupt {
+                    room: room_id.clone(),
+                    detail: format!("game {number} is not the room's finished game"),
+                });
+            }
+            sqlx::query("DELETE FROM actions WHERE room_id = $1")
+                .bind(room_id.clone())
+                .execute(&mut *conn)
+                .await?;
+            // A person's seat waits for its answer; a bot standing in for
+            // them stops (a bot's own seat keeps its bot and accepts).
+            sqlx::query(
+                "UPDATE seats SET pending = human, contribution = '', \
+                 bot = CASE WHEN human = 1 THEN NULL ELSE bot END WHERE room_id = $1",
+            )
+            .bind(room_id.clone())
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "UPDATE rooms SET status = 'lobby', game_number = $2, seed = $3, opened_at = $4, \
+                 started_at = NULL, finished_at = NULL, setup = NULL, outcome = NULL, contributions = NULL \
+                 WHERE id = $1",
+            )
+            .bind(room_id.clone())
+            .bind(i64::from(*number) + 1)
+            .bind(hex::encode(seed))
+            .bind(*at_ms as i64)
+        }
+        Write::Accept {
+            room_id,
+            seat,
+            contribution,
+        } => sqlx::query(
+            "UPDATE seats SET pending = 0, contribution = $3 WHERE room_id = $1 AND seat = $2 AND pending = 1",
+        )
+        .bind(room_id.clone())
+        .bind(i64::from(*seat))
+        .bind(contribution.clone()),
+        Write::Finish {
+            room_id,
+            outcome,
+            at_ms,
+        } => sqlx::query(
             "UPDATE rooms SET status = 'finished', finished_at = $2, outcome = $3 WHERE id = $1",
         )
         .bind(room_id.clone())
-        .bind(now)
+        .bind(*at_ms as i64)
         .bind(serde_json::to_string(outcome).expect("outcomes serialize")),
     };
     let result = query.execute(&mut *conn).await?;
@@ -818,6 +965,8 @@ impl Write {
             Write::Start { .. } => "start",
             Write::Action { .. } => "append action",
             Write::Finish { .. } => "finish",
+            Write::Rematch { .. } => "rematch",
+            Write::Accept { .. } => "accept",
             Write::DeleteRooms { .. } => "delete rooms",
         }
     }
@@ -834,7 +983,9 @@ fn room_of(write: &Write) -> &str {
         | Write::FreeSeat { room_id, .. }
         | Write::Start { room_id, .. }
         | Write::Action { room_id, .. }
-        | Write::Finish { room_id, .. } => room_id,
+        | Write::Finish { room_id, .. }
+        | Write::Rematch { room_id, .. }
+        | Write::Accept { room_id, .. } => room_id,
         Write::DeleteRooms { ids } => ids.first().map_or("", String::as_str),
     }
 }

@@ -357,6 +357,8 @@ impl Link {
                             ClientMessage::Away { seat, choice, level } => Request::Away { seat, choice, level },
                             ClientMessage::TakeBack {} => Request::TakeBack,
                             ClientMessage::PassHost { seat } => Request::PassHost { seat },
+                            ClientMessage::PlayAgain {} => Request::PlayAgain,
+                            ClientMessage::Accept { contribution } => Request::Accept { contribution },
                         },
                         Incoming::Refused(message) => {
                             if let Err(end) = self.send(&message).await {

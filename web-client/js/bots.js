@@ -190,6 +190,10 @@ export function refusalText(msg, gameInfo) {
       return 'No bot is playing for you: the seat is yours.';
     case 'seats_not_filled':
       return 'Every seat must be taken (by a person or a bot) before the start.';
+    case 'game_not_over':
+      return 'The game is not over yet.';
+    case 'not_seated':
+      return 'Only the players of this game (or the host) can do that.';
     default:
       return msg.message || msg.code;
   }

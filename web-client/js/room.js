@@ -11,6 +11,11 @@
 // js/bots.js), the personal link for another device (js/device-link.js) and
 // the automatic set-up of a game against the computer (js/solo.js), and the
 // fair-dealing seed: commitment, contribution, revelation (js/fairness.js).
+//
+// After the game: "Play again" on the end screen (a new game in the same
+// room with the same seats; each player accepts or declines in the lobby,
+// the one who asked accepts by itself), and the room's finished games with
+// their replays and records (js/history.js).
 
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
@@ -26,6 +31,7 @@ import { SeatList } from './seats.js';
 import { DeviceLink, takeLinkToken, copy } from './device-link.js';
 import { SoloSetup, soloPlan } from './solo.js';
 import { newContribution, showHex } from './fairness.js';
+import { historyList } from './history.js';
 import * as store from './store.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
@@ -50,8 +56,12 @@ const state = {
   recent: [],
   /** the action in flight: {id, action, timer} */
   pending: null,
-  /** 'join' | 'leave' | 'start' while the server has not answered */
+  /** 'join' | 'leave' | 'start' | 'play_again' | 'accept' while the server has not answered */
   lobbyPending: null,
+  /** this page sent `play_again`: accept the new game by itself once the lobby asks */
+  playAgainSent: false,
+  /** the table was just dropped for a new game: bring the focus to the lobby's question */
+  focusRematch: false,
   /** a bot, away-seat or host command on its way: {timer} */
   commandPending: null,
   /** the set-up of a game against the computer, while it runs */
@@ -172,10 +182,8 @@ function onMessage(msg) {
         // Retrying is safe: an id already applied is acknowledged, not applied twice.
         connection.send({ type: 'act', id: state.pending.id, action: state.pending.action });
       }
-      if (state.room?.status === 'lobby' && state.game) {
-        // The room is back in the lobby: forget any old table.
-        state.game = null;
-      }
+      dropOldTable();
+      autoAccept();
       renderAll();
       break;
     case 'room':
@@ -185,7 +193,11 @@ function onMessage(msg) {
         leftSeat();
       }
       if (state.lobbyPending === 'start' && state.room.status !== 'lobby') state.lobbyPending = null;
+      if (state.lobbyPending === 'play_again' && state.room.status !== 'finished') state.lobbyPending = null;
+      if (state.lobbyPending === 'accept' && !myPendingSeat()) state.lobbyPending = null;
       clearCommand();
+      dropOldTable();
+      autoAccept();
       renderAll();
       break;
     case 'joined':
@@ -262,6 +274,42 @@ function onYou(you) {
   renderAll();
 }
 
+/**
+ * The room is back in the lobby, or on another game than the table's
+ * (`play_again`): forget the old table, its log and its end screen.
+ */
+function dropOldTable() {
+  if (!state.game || !state.room) return;
+  const number = state.room.game_number ?? 1;
+  if (state.room.status !== 'lobby' && state.game.number === number) return;
+  const active = document.activeElement;
+  state.focusRematch = $('end').contains(active) || active === document.body || active === null;
+  clearPending();
+  state.game = null;
+  state.table = null;
+  state.renderer = null;
+  state.recent = [];
+  state.endShown = false;
+  $('table').replaceChildren();
+  $('table-frame').replaceChildren();
+  $('end-details').replaceChildren();
+  gameLog.reset([], () => null);
+}
+
+/** This viewer's seat, if it has not yet accepted the new game `play_again` offered. */
+function myPendingSeat() {
+  const seat = mySeat();
+  if (seat === null || seat === undefined) return false;
+  return Boolean(state.room?.seats?.[seat]?.pending);
+}
+
+/** Who pressed "Play again" does not have to accept too: the page does it once the lobby asks. */
+function autoAccept() {
+  if (!state.playAgainSent || !state.room || state.room.status === 'finished') return;
+  state.playAgainSent = false;
+  if (state.room.status === 'lobby' && myPendingSeat() && state.lobbyPending === null) accept();
+}
+
 function leftSeat() {
   state.lobbyPending = null;
   state.you = { ...state.you, seat: null };
@@ -269,6 +317,13 @@ function leftSeat() {
 }
 
 function onError(msg) {
+  if (msg.code === 'game_not_over' && state.room?.status === 'lobby') {
+    // Someone else's "Play again" came first: this page accepts that one.
+    if (state.lobbyPending === 'play_again') state.lobbyPending = null;
+    renderAll();
+    return;
+  }
+  if (state.lobbyPending === 'play_again') state.playAgainSent = false;
   const text = refusalText(msg, state.gameInfo);
   clearCommand();
   state.solo?.fail(text);
@@ -308,7 +363,9 @@ function rendererFor(gameId) {
 
 function applySnapshot(game) {
   const sameTable = state.game && state.game.game === game.game && state.table;
-  state.game = { ...game, log: game.log ?? [] };
+  // The room's game number when the table arrives: a room message with
+  // another number means a new game (js: dropOldTable).
+  state.game = { ...game, log: game.log ?? [], number: state.room?.game_number ?? 1 };
   state.recent = [];
   if (!sameTable) {
     state.renderer = null;
@@ -437,7 +494,10 @@ function renderLobby() {
   // Starting.
   const hostPanel = $('host-panel');
   hostPanel.hidden = !(lobby && state.you.host);
-  $('start-button').disabled = busy || free.length > 0;
+  const rematch = lobby && (room.game_number ?? 1) > 1;
+  // A new game in the same room (`play_again`) waits for each person to accept.
+  const deciding = room.seats.filter((s) => s.pending && s.name);
+  $('start-button').disabled = busy || free.length > 0 || deciding.length > 0;
   const seatedCount = room.seats.length - free.length;
   const minSeats = state.gameInfo?.min_seats;
   const canShrink = free.length > 0 && typeof minSeats === 'number' && seatedCount >= minSeats;
@@ -445,23 +505,84 @@ function renderLobby() {
   $('remove-empty-button').disabled = busy;
   $('start-hint').textContent =
     free.length === 0
-      ? 'Everyone is here.'
+      ? rematch && deciding.length > 0
+        ? `Everyone is here; ${deciding.length} still deciding. The game starts by itself once ${deciding.length === 1 ? 'they accept' : 'all accept'}.`
+        : 'Everyone is here.'
       : `Waiting for ${free.length} more ${free.length === 1 ? 'player' : 'players'}` +
         (canShrink ? ': add bots, or start with who is here by removing the empty seats.' : ', or add bots.');
 
   let hint = '';
   if (lobby && !state.you.host) {
     hint = free.length === 0 && !seated ? 'Every seat is taken: you are watching. ' : '';
-    hint += 'The host starts the game once every seat is taken.';
+    hint += rematch
+      ? 'The game starts by itself once every seat is taken and everyone has accepted.'
+      : 'The host starts the game once every seat is taken.';
   } else if (!lobby && !seated) {
     hint = 'You are watching.';
   }
   $('lobby-hint').textContent = hint;
 
+  renderRematch({ room, rematch, seat, seated, busy, deciding });
+
+  // The room's finished games, in the lobby (the end screen has its own list).
+  const history = lobby ? room.history ?? [] : [];
+  $('lobby-history').hidden = history.length === 0;
+  replaceIfChanged($('lobby-history'), [roomId, history], () => historyList(roomId, history, { id: 'lobby-history' }));
+
   // Fair dealing: the server's commitment to its seed, from the room's creation on.
   const commitment = room.seed_commitment;
   $('fairness').hidden = !commitment;
   if (commitment) showHex($('seed-commitment'), commitment);
+}
+
+/**
+ * The lobby of a new game in the same room (`play_again`): a pending
+ * player accepts or declines (gives up the seat); the others see who is
+ * still deciding (the seat list marks each seat too).
+ */
+function renderRematch({ room, rematch, seat, seated, busy, deciding }) {
+  const panel = $('rematch');
+  panel.hidden = !rematch;
+  if (!rematch) {
+    state.focusRematch = false;
+    return;
+  }
+  const pending = seated && Boolean(room.seats[seat]?.pending);
+  const accepting = state.lobbyPending === 'accept';
+  const waitingFor = deciding.filter((s) => s.seat !== seat).map((s) => s.name);
+  const hadFocus = panel.contains(document.activeElement);
+  replaceIfChanged(panel, [room.game_number, seated, pending, accepting, busy, waitingFor], () => {
+    let body;
+    if (pending && accepting) {
+      body = [h('p', {}, 'Accepting…')];
+    } else if (pending) {
+      body = [
+        h('p', { id: 'rematch-question' }, 'A new game with the same players. Accept to play; decline to give up your seat.'),
+        h(
+          'div',
+          { class: 'actions', role: 'group', 'aria-labelledby': 'rematch-question' },
+          h('button', { type: 'button', id: 'accept-button', class: 'primary', disabled: busy, onclick: accept }, 'Accept'),
+          h('button', { type: 'button', id: 'decline-button', disabled: busy, onclick: decline }, 'Decline'),
+        ),
+      ];
+    } else if (seated) {
+      body = [h('p', {}, 'You accepted. The game starts by itself once every seat is taken and everyone has accepted.')];
+    } else {
+      body = [h('p', {}, 'A new game with the same players: it starts once every seat is taken and everyone has accepted.')];
+    }
+    const still =
+      waitingFor.length > 0
+        ? h('p', { class: 'hint', 'data-testid': 'rematch-waiting' }, 'Still deciding: ', joinNames(waitingFor.map((n) => h('bdi', {}, n))), '.')
+        : null;
+    return [h('h3', { class: 'rematch-title' }, `Game ${room.game_number}`), ...body, still];
+  });
+  const active = document.activeElement;
+  const lost = active === document.body || active === null;
+  if (state.focusRematch || (hadFocus && lost)) {
+    state.focusRematch = false;
+    const button = $('accept-button');
+    (button && !button.disabled ? button : panel).focus({ preventScroll: true });
+  }
 }
 
 const shownKeys = new WeakMap();
@@ -580,6 +701,16 @@ function renderEnd(ctx) {
     const record = `/api/rooms/${encodeURIComponent(roomId)}/record`;
     if ($('download-record').getAttribute('href') !== record) $('download-record').setAttribute('href', record);
   }
+  // "Play again": for the players and the host, once the room is finished.
+  const canOffer = (ctx.seat !== null && ctx.seat !== undefined) || state.you.host;
+  const asking = state.lobbyPending === 'play_again';
+  $('play-again').hidden = !canOffer;
+  $('play-again-button').disabled = asking || state.room?.status !== 'finished';
+  $('play-again-status').textContent = asking ? 'Setting up a new game with the same players…' : '';
+  const history = state.room?.status === 'finished' ? state.room.history ?? [] : [];
+  $('end-history').hidden = history.length === 0;
+  replaceIfChanged($('end-history'), [roomId, history], () => historyList(roomId, history, { id: 'end-history' }));
+
   const first = end.hidden;
   end.hidden = false;
   if (first && !state.endShown) {
@@ -628,6 +759,24 @@ function leave() {
   sendLobby('leave', { type: 'leave' });
 }
 
+function playAgain() {
+  if (state.lobbyPending !== null) return;
+  if (sendLobby('play_again', { type: 'play_again' })) {
+    state.playAgainSent = true;
+    renderGame();
+  }
+}
+
+/** Accepts the new game, with a fresh contribution to its seed. */
+function accept() {
+  sendLobby('accept', { type: 'accept', contribution: newContribution() });
+}
+
+/** Declining the new game gives up the seat (the player watches). */
+function decline() {
+  leave();
+}
+
 function start() {
   sendLobby('start', { type: 'start' });
 }
@@ -654,6 +803,7 @@ async function main() {
     join(undefined);
   });
   $('start-button').addEventListener('click', start);
+  $('play-again-button').addEventListener('click', playAgain);
   $('remove-empty-button').addEventListener('click', () => sendCommand({ type: 'remove_empty_seats' }));
   $('join-name').value = store.lastName();
   const plan = soloPlan(roomId);

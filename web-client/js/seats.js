@@ -38,7 +38,7 @@ export class SeatList {
    */
   render(v) {
     const { room, seat, host, active, busy } = v;
-    const shown = JSON.stringify([room.seats, room.status, seat, host, active, busy]);
+    const shown = JSON.stringify([room.seats, room.status, room.game_number, seat, host, active, busy]);
     if (shown === this.shown) return;
     this.shown = shown;
 
@@ -48,6 +48,8 @@ export class SeatList {
     const focusWasHere = this.el.contains(document.activeElement) || (onPage && this.focusDropped);
     const viewer = { status: room.status, host, seat, busy, takeSeat: v.join };
     const seated = seat !== null && seat !== undefined;
+    // The lobby of a new game in the same room (`play_again`): who has accepted, who is deciding.
+    const rematch = room.status === 'lobby' && (room.game_number ?? 1) > 1;
     replace(
       this.el,
       room.seats.map((s) => {
@@ -70,6 +72,13 @@ export class SeatList {
           taken ? h('bdi', { class: 'seat-name' }, s.name) : h('span', { class: 'seat-name seat-name-free' }, 'free seat'),
           ...badges,
           seatStatus(s),
+          rematch && taken && !s.bot
+            ? h(
+                'span',
+                { class: `seat-decision seat-decision-${s.pending ? 'deciding' : 'accepted'}`, 'data-testid': 'seat-decision' },
+                s.pending ? 'deciding\u2026' : 'accepted',
+              )
+            : null,
           controls.length > 0 ? h('span', { class: 'seat-controls' }, controls) : null,
           this.controls.awayChoices(s, viewer),
         ].filter(Boolean);

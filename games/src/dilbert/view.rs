@@ -2,8 +2,9 @@
 //! each event with the memo ids they may not see blanked.
 
 use cubicle_protocol::dilbert::{
-    EventView, FastTrack, Player, ProjectInPlay, Question, Stage as StageView, Step, View,
+    Cheats, EventView, FastTrack, Player, ProjectInPlay, Question, Stage as StageView, Step, View,
 };
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::Seat;
 
 use super::{content, tokens, Dilbert, Stage, TurnStep};
@@ -107,6 +108,85 @@ impl Dilbert {
         }
     }
 
+    /// Everything hidden from someone, in words ([`crate::Game::reveal`]).
+    /// By seat: its memos in hand (as its view lists them; not when the
+    /// hand is shown to everyone), then an answer the table has not seen
+    /// yet (a worst-job vote, pocket change, a real-life answer, a
+    /// call-out's accusation) and Management Fast Track's cheats (`"none"`
+    /// when the seat gave or did nothing). Then the memo, project and
+    /// consultant decks, top first. Dealt employees are public, so not here.
+    pub(super) fn reveal_all(&self) -> Vec<Revealed> {
+        let mut revealed = Vec::new();
+        let mut add = |seat: Option<Seat>, label: &str, items: Vec<String>| {
+            if !items.is_empty() {
+                revealed.push(Revealed {
+                    seat,
+                    label: label.to_owned(),
+                    items,
+                });
+            }
+        };
+        for seat in self.seat_list() {
+            let s = usize::from(seat);
+            if let Some(h) = self.hires.get(s).filter(|h| !h.shown) {
+                add(Some(seat), "Memos in hand", memo_names(&sorted(&h.hand)));
+            }
+            let answer: Option<(&str, String)> = match &self.stage {
+                Stage::Vote { votes } => votes[s].map(|v| ("Worst-job vote", format!("seat {v}"))),
+                Stage::Turn { step, seat: active } => match step {
+                    TurnStep::Question { answers, .. } => {
+                        answers[s].map(|c| ("Pocket change", format!("{c} cents")))
+                    }
+                    TurnStep::RealLife { answers, .. } => answers[s].map(|yes| {
+                        (
+                            "Real-life answer",
+                            if yes { "yes" } else { "no" }.to_owned(),
+                        )
+                    }),
+                    TurnStep::CallOut { accusations } if *active != seat => {
+                        accusations[s].map(|c| ("Cheats pointed out", cheat_words(c)))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some((label, item)) = answer {
+                add(Some(seat), label, vec![item]);
+            }
+            if let Some(fast) = self.fast_track.filter(|f| f.seat == seat) {
+                add(
+                    Some(seat),
+                    "Management Fast Track cheats",
+                    vec![cheat_words(fast.cheats)],
+                );
+            }
+        }
+        let board = content::board();
+        add(
+            None,
+            "Memo deck, top first",
+            memo_names(&self.memo_deck.iter().copied().collect::<Vec<_>>()),
+        );
+        add(
+            None,
+            "Project deck, top first",
+            self.project_deck
+                .iter()
+                .rev()
+                .map(|&p| content::project(p).name.clone())
+                .collect(),
+        );
+        add(
+            None,
+            "Consultant deck, top first",
+            self.consultant_deck
+                .iter()
+                .map(|&c| board.consultants[usize::from(c)].name.clone())
+                .collect(),
+        );
+        revealed
+    }
+
     fn stage_view(&self, viewer: Option<Seat>) -> StageView {
         match &self.stage {
             Stage::Vote { votes } => StageView::Vote {
@@ -183,5 +263,31 @@ pub fn event_view(event: &EventView, viewer: Viewer) -> EventView {
             memo: memo.filter(|_| mine(*from) || mine(*to)),
         },
         other => other.clone(),
+    }
+}
+
+/// Memos by name, in the order given.
+fn memo_names(memos: &[u8]) -> Vec<String> {
+    let board = content::board();
+    memos
+        .iter()
+        .map(|&m| board.memos[usize::from(m)].name.clone())
+        .collect()
+}
+
+/// Management Fast Track's cheats in words (`"none"` for none).
+fn cheat_words(cheats: Cheats) -> String {
+    let words: Vec<&str> = [
+        (cheats.legs, "walked too far"),
+        (cheats.die, "picked the roll"),
+        (cheats.signature, "second signature"),
+    ]
+    .into_iter()
+    .filter_map(|(cheated, word)| cheated.then_some(word))
+    .collect();
+    if words.is_empty() {
+        "none".to_owned()
+    } else {
+        words.join(", ")
     }
 }

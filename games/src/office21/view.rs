@@ -7,11 +7,14 @@
 //! * every event has a public form (a redacted one where it holds a
 //!   secret), so no event is ever withheld entirely.
 
+use cubicle_protocol::office21::Card;
 use cubicle_protocol::office21::{
     Audit, Decision, Event, EventView, Player, Profit, Secret, Stage as StageView, View,
 };
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::Seat;
 
+use super::cards;
 use super::effects::shown;
 use super::{Office21, Pending, Stage};
 use crate::Viewer;
@@ -177,6 +180,46 @@ impl Office21 {
         }
     }
 
+    /// Everything hidden from someone, in words ([`crate::Game::reveal`]):
+    /// by seat, its hand (as its view lists it), its face-down set-up card
+    /// before the reveal, the card its OPERATOR drew; then the draw pile,
+    /// top first. Face-down office cards are not listed: their kind is in
+    /// every view.
+    pub(super) fn reveal_all(&self) -> Vec<Revealed> {
+        let mut revealed = Vec::new();
+        let mut add = |seat: Option<Seat>, label: &str, items: Vec<String>| {
+            if !items.is_empty() {
+                revealed.push(Revealed {
+                    seat,
+                    label: label.to_owned(),
+                    items,
+                });
+            }
+        };
+        for seat in self.seat_list() {
+            let s = usize::from(seat);
+            add(Some(seat), "Hand", names(self.hand(seat).iter().copied()));
+            if let Stage::SetUp { choices, .. } = &self.stage {
+                add(Some(seat), "Face-down set-up card", names(choices[s]));
+            }
+            if let Stage::Turn {
+                seat: active,
+                pending: Pending::Operator { drawn, .. },
+            } = &self.stage
+            {
+                if *active == seat {
+                    add(Some(seat), "Drawn by OPERATOR", names([*drawn]));
+                }
+            }
+        }
+        add(
+            None,
+            "Draw pile, top first",
+            names(self.pile.iter().rev().copied()),
+        );
+        revealed
+    }
+
     fn audit(&self) -> Option<Audit> {
         let Stage::Turn { seat: active, .. } = &self.stage else {
             return None;
@@ -194,4 +237,12 @@ impl Office21 {
             turns_before,
         })
     }
+}
+
+/// Cards by name (`"BOSS"`), in the order given.
+fn names(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
+    cards
+        .into_iter()
+        .map(|c| cards::name(c).to_owned())
+        .collect()
 }

@@ -11,6 +11,7 @@
 //!
 //! The game ends after [`Relay::TURNS`] turns; seat 0 wins.
 
+use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{GameInfo, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -201,6 +202,11 @@ impl Game for Relay {
 
     fn seats(&self) -> usize {
         self.seats
+    }
+
+    /// Nothing is hidden: the state is its own view.
+    fn reveal(&self) -> Vec<Revealed> {
+        Vec::new()
     }
 
     fn deadline(&self) -> Option<Deadline<RelayAction>> {

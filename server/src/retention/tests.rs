@@ -175,6 +175,36 @@ async fn expired_rooms_go_with_their_seats_and_actions_and_the_rest_stay() {
 }
 
 #[tokio::test]
+async fn a_lobby_opened_by_play_again_ages_from_then_and_goes_with_its_past_games() {
+    let f = Fixture::new().await;
+    let reopened = f.room("lobby", 60 * DAY_MS, 0).await;
+    let stale = f.room("lobby", 60 * DAY_MS, 0).await;
+    for (id, opened_ago) in [(&reopened, HOUR_MS), (&stale, 25 * HOUR_MS)] {
+        sqlx::query("UPDATE rooms SET opened_at = $2, game_number = 2 WHERE id = $1")
+            .bind(id.clone())
+            .bind(now_ms() - opened_ago)
+            .execute(&f.db)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO past_games (room_id, number, started_at, finished_at, players, outcome, record) \
+             VALUES ($1, 1, 0, 0, '[]', '{}', '{}')",
+        )
+        .bind(id.clone())
+        .execute(&f.db)
+        .await
+        .unwrap();
+    }
+    let deleted = defaults().sweep(&f.store, &f.registry, now_ms()).await;
+    assert_eq!(deleted.unwrap(), 1);
+    assert!(f.exists(&reopened).await, "opened an hour ago: kept");
+    assert_eq!(f.rows("past_games", &reopened).await, 1);
+    assert!(!f.exists(&stale).await, "opened 25 hours ago: deleted");
+    assert_eq!(f.rows("past_games", &stale).await, 0);
+    f.close().await;
+}
+
+#[tokio::test]
 async fn zero_keeps_a_kind_of_room_for_ever() {
     let f = Fixture::new().await;
     let lobby = f.room("lobby", 1000 * DAY_MS, 0).await;

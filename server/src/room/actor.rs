@@ -17,6 +17,7 @@ use cubicle_games::answers::Answers;
 use cubicle_games::catalog::{self, Entry};
 use cubicle_games::chance::Seed;
 use cubicle_games::{ActError, PlayerProfile, SeededChance, SetupError, Table, Viewer};
+use cubicle_protocol::record::PastGame;
 use cubicle_protocol::{
     ErrorCode, EventSeq, RoomInfo, RoomStatus, Seat, SeatBot, SeatInfo, ServerMessage, You,
     PROTOCOL_VERSION,
@@ -34,6 +35,7 @@ use crate::registry::Registry;
 use crate::store::{Origin, RoomRecord, SeatPlayer, Store, StoreError, Write};
 
 mod gauges;
+mod rematch;
 mod seating;
 
 /// A room with no connection for this long leaves memory; it is loaded
@@ -155,6 +157,8 @@ struct Occupant {
     player: SeatPlayer,
     /// The player's share of the game's seed (hex; empty for a bot).
     contribution: String,
+    /// The person has not yet accepted the room's next game.
+    pending: bool,
 }
 
 /// A game in progress (or over) with what replays need.
@@ -195,6 +199,12 @@ pub struct Room {
     code: Option<String>,
     host: TokenHash,
     status: RoomStatus,
+    /// The number of the room's current game, from 1.
+    game_number: u32,
+    /// The room's earlier games, oldest first.
+    past: Vec<PastGame>,
+    /// When the current game ended (Unix epoch ms), once it has.
+    finished_at: Option<u64>,
     seats: Vec<Option<Occupant>>,
     game: Option<Game>,
     /// Ordered, so that every connection is served in the same order.
@@ -282,6 +292,7 @@ impl Room {
                 answers: s.answers,
                 player: s.player,
                 contribution: s.contribution,
+                pending: s.pending,
             });
         }
         let game_seed = fairness::game_seed(&record.seed, record.contributions.as_deref());
@@ -333,6 +344,9 @@ impl Room {
             game_seed,
             code: record.code,
             host: record.host_token_hash,
+            game_number: record.game_number,
+            past: record.past,
+            finished_at: record.finished_at,
             status: if finished {
                 RoomStatus::Finished
             } else {
@@ -592,7 +606,15 @@ impl Room {
             } => (self.away(conn, seat, choice, level).await, None),
             Request::TakeBack => (self.take_back(conn).await, None),
             Request::PassHost { seat } => (self.pass_host(conn, seat).await, None),
+            Request::PlayAgain => (self.play_again(conn).await, None),
+            Request::Accept { contribution } => {
+                (self.accept(conn, contribution.as_deref()).await, None)
+            }
         };
+        // After a rematch, the game starts once everyone is in.
+        if result.is_ok() {
+            self.start_when_all_accepted().await;
+        }
         if let Err(refusal) = result {
             tracing::debug!(room = %self.id, conn, code = ?refusal.code, message = %refusal.message, "refused");
             metrics::counter!(m::REFUSALS, "code" => refusal.code.name()).increment(1);
@@ -704,11 +726,7 @@ impl Room {
             .entry
             .check_answers(answers)
             .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-        let contribution = contribution.unwrap_or_default().to_owned();
-        if !contribution.is_empty() {
-            fairness::check_contribution(&contribution)
-                .map_err(|m| Refusal::new(ErrorCode::BadMessage, m))?;
-        }
+        let contribution = checked_contribution(contribution)?;
         let seat = self.free_seat(seat)?;
         let (token, token_hash) = self.new_seat_token(conn);
         let saved = self
@@ -732,6 +750,7 @@ impl Room {
             answers,
             player: SeatPlayer::PERSON,
             contribution,
+            pending: false,
         };
         self.seat_person(conn, seat, token, person);
         tracing::info!(room = %self.id, seat, host, "seat taken");
@@ -775,6 +794,11 @@ impl Room {
                 "only the room's host can start the game",
             ));
         }
+        self.begin().await
+    }
+
+    /// Deals the game, once every seat is taken and accepted.
+    async fn begin(&mut self) -> Result<(), Refusal> {
         if self.status != RoomStatus::Lobby {
             return Err(Refusal::new(
                 ErrorCode::AlreadyStarted,
@@ -793,6 +817,12 @@ impl Room {
             .ok_or_else(|| {
                 Refusal::new(ErrorCode::SeatsNotFilled, "every seat must be taken first")
             })?;
+        if let Some(o) = self.seats.iter().flatten().find(|o| o.pending) {
+            return Err(Refusal::new(
+                ErrorCode::SeatsNotFilled,
+                format!("{} has not accepted the new game yet", o.name),
+            ));
+        }
         let contributions: Vec<String> = self
             .seats
             .iter()
@@ -961,6 +991,7 @@ impl Room {
         };
         if self.status != RoomStatus::Finished {
             self.status = RoomStatus::Finished;
+            self.finished_at = Some(self.wall.now_ms());
             tracing::info!(room = %self.id, winners = ?outcome.winners, reason = %outcome.reason, "game finished");
         }
         self.save_finish_if_needed().await;
@@ -973,9 +1004,11 @@ impl Room {
         if self.finish_saved {
             return;
         }
+        let at_ms = *self.finished_at.get_or_insert_with(|| self.wall.now_ms());
         let write = Write::Finish {
             room_id: self.id.clone(),
             outcome,
+            at_ms,
         };
         match self.store.write(write).await {
             Ok(()) => self.finish_saved = true,
@@ -1028,6 +1061,11 @@ impl Room {
         self.status = fresh.status;
         self.finish_saved = fresh.finish_saved;
         self.timer = fresh.timer;
+        self.seed = fresh.seed;
+        self.game_seed = fresh.game_seed;
+        self.game_number = fresh.game_number;
+        self.past = fresh.past;
+        self.finished_at = fresh.finished_at;
         tracing::warn!(room = %self.id, "room re-read from the store after a write of unknown outcome");
         match owed {
             Resync::Join { conn, seat, token } => self.settle_join(conn, seat, token).await,
@@ -1139,6 +1177,7 @@ impl Room {
                                 stand_in: o.player.human,
                             })
                         }),
+                        pending: occupant.as_ref().is_some_and(|o| o.pending),
                     }
                 })
                 .collect(),
@@ -1152,6 +1191,8 @@ impl Room {
                 .filter(|_| self.status == RoomStatus::Lobby)
                 .map(crate::ids::show_room_code),
             clock: self.timer.clock(),
+            game_number: self.game_number,
+            history: self.history(),
         }
     }
 
@@ -1291,6 +1332,16 @@ fn only_presence_differs(before: &RoomInfo, after: &RoomInfo) -> bool {
         info
     };
     strip(before) == strip(after)
+}
+
+/// A player's contribution to a seed as sent (none is empty), checked.
+fn checked_contribution(contribution: Option<&str>) -> Result<String, Refusal> {
+    let contribution = contribution.unwrap_or_default().to_owned();
+    if !contribution.is_empty() {
+        fairness::check_contribution(&contribution)
+            .map_err(|m| Refusal::new(ErrorCode::BadMessage, m))?;
+    }
+    Ok(contribution)
 }
 
 /// Waits until `at`, or forever when nothing is armed.
@@ -1575,6 +1626,9 @@ mod tests {
             code: None,
             host: TokenHash::of("host"),
             status: RoomStatus::Playing,
+            game_number: 1,
+            past: Vec::new(),
+            finished_at: None,
             seats: (0..2).map(|_| None).collect(),
             game: Some(Game {
                 table,

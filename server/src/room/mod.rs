@@ -147,6 +147,11 @@ pub enum Request {
     PassHost {
         seat: Seat,
     },
+    PlayAgain,
+    Accept {
+        /// Unchecked share of the next game's seed.
+        contribution: Option<String>,
+    },
 }
 
 /// The room's actor has stopped (idle unload or shutdown); ask the registry

@@ -26,7 +26,7 @@ use sqlx::{AnyPool, Row};
 use super::{connect, StoreError};
 
 /// Rows per transaction (and per INSERT statement) on the target. With the
-/// widest table's 14 columns that is 7,000 bound values, well below
+/// widest table's 16 columns that is 8,000 bound values, well below
 /// SQLite's limit of 32,766 and PostgreSQL's of 65,535 per statement.
 pub const BATCH_ROWS: usize = 500;
 
@@ -93,6 +93,8 @@ pub const TABLES: &[Table] = &[
             text("outcome"),
             text("contributions"),
             text("code"),
+            integer("game_number"),
+            integer("opened_at"),
         ],
     },
     Table {
@@ -107,6 +109,7 @@ pub const TABLES: &[Table] = &[
             text("bot"),
             integer("human"),
             text("contribution"),
+            integer("pending"),
         ],
     },
     Table {
@@ -120,6 +123,19 @@ pub const TABLES: &[Table] = &[
             text("action"),
             integer("created_at"),
             text("origin"),
+        ],
+    },
+    Table {
+        name: "past_games",
+        order_by: "room_id, number",
+        columns: &[
+            text("room_id"),
+            integer("number"),
+            integer("started_at"),
+            integer("finished_at"),
+            text("players"),
+            text("outcome"),
+            text("record"),
         ],
     },
 ];
@@ -394,8 +410,8 @@ mod tests {
         let table = &TABLES[1];
         assert_eq!(
             table.insert_sql(2),
-            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human, contribution) VALUES \
-             ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)"
+            "INSERT INTO seats (room_id, seat, token_hash, name, answers, bot, human, contribution, pending) VALUES \
+             ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18)"
         );
     }
 
@@ -464,6 +480,14 @@ mod tests {
         let rooms = BATCH_ROWS * 2 + 7;
         let summary = sqlite_copy(rooms).await.unwrap();
         let n = rooms as u64;
-        assert_eq!(summary.tables, [("rooms", n), ("seats", n), ("actions", n)]);
+        assert_eq!(
+            summary.tables,
+            [
+                ("rooms", n),
+                ("seats", n),
+                ("actions", n),
+                ("past_games", 0)
+            ]
+        );
     }
 }

@@ -33,7 +33,7 @@ impl Room {
         self.occupant(seat).is_some_and(|o| !o.player.human)
     }
 
-    fn occupant(&self, seat: Seat) -> Option<&Occupant> {
+    pub(super) fn occupant(&self, seat: Seat) -> Option<&Occupant> {
         self.seats.get(usize::from(seat))?.as_ref()
     }
 
@@ -137,6 +137,7 @@ impl Room {
             answers: Default::default(),
             player,
             contribution: String::new(),
+            pending: false,
         });
         tracing::info!(room = %self.id, seat, level = level.name(), "bot seated");
         Ok(())
@@ -272,6 +273,7 @@ impl Room {
             player,
             // The game is dealt: a contribution now would change nothing.
             contribution: String::new(),
+            pending: false,
         });
         self.waiting.remove(&seat);
         let left: Vec<ConnId> = self
@@ -349,6 +351,7 @@ impl Room {
             player: SeatPlayer::PERSON,
             // The deal is done: a contribution now would change nothing.
             contribution: String::new(),
+            pending: false,
         };
         self.seat_person(conn, seat, token, person);
         // The newcomer gets the game as the seat sees it.
