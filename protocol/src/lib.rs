@@ -129,6 +129,39 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         contribution: Option<String>,
     },
+    /// A line of table chat, to everyone in the room (seats and
+    /// spectators). Plain text, 1 to [`MAX_CHAT_CHARS`] characters, no
+    /// control characters. A seated player (or the host) speaks under the
+    /// seat's (or "Host") name; a spectator gives a `name` (as in `join`).
+    /// The room keeps the latest [`CHAT_HISTORY`] lines.
+    Chat {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+}
+
+/// Longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+/// Chat lines a room keeps and sends in `welcome`.
+pub const CHAT_HISTORY: usize = 100;
+
+/// One line of table chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ChatLine {
+    /// Number of the line in its room, from 1.
+    pub id: u64,
+    /// When the room received it (Unix epoch ms).
+    pub at_ms: u64,
+    /// The speaker's seat; `None` for a spectator or the unseated host.
+    pub seat: Option<Seat>,
+    /// The speaker's name, as text. Render as text, never as HTML.
+    pub name: String,
+    /// Whether the speaker was watching (no seat, not the host).
+    pub spectator: bool,
+    pub text: String,
 }
 
 /// What the host chooses for a seat whose player is away.
@@ -157,6 +190,13 @@ pub enum ServerMessage {
         protocol: u32,
         you: You,
         room: RoomInfo,
+        /// The room's latest chat lines, oldest first (absent when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
+    },
+    /// A new line of table chat.
+    Chat {
+        line: ChatLine,
     },
     /// The room's seats, names, presence or status changed.
     Room {
@@ -480,12 +520,15 @@ pub enum ErrorCode {
     /// The game record is asked for before the game is over: the server's
     /// seed is revealed only then.
     GameNotOver,
+    /// A `chat` line that is empty, too long or holds control characters,
+    /// or a spectator's without a usable name.
+    BadChat,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (the metrics register one series per
     /// code, so that a fresh server already shows each at zero).
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::BadMessage,
         ErrorCode::UnsupportedProtocol,
         ErrorCode::HelloFirst,
@@ -516,6 +559,7 @@ impl ErrorCode {
         ErrorCode::RateLimited,
         ErrorCode::Internal,
         ErrorCode::GameNotOver,
+        ErrorCode::BadChat,
     ];
 
     /// The code's name on the wire.
@@ -551,6 +595,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Internal => "internal",
             ErrorCode::GameNotOver => "game_not_over",
+            ErrorCode::BadChat => "bad_chat",
         }
     }
 }

@@ -21,7 +21,7 @@ use cubicle_games::answers::Answers;
 use cubicle_games::chance::Seed;
 use cubicle_games::PlayerProfile;
 use cubicle_protocol::record::{GameRecord, PastGame};
-use cubicle_protocol::{BotLevel, Outcome, RoomStatus, Seat};
+use cubicle_protocol::{BotLevel, ChatLine, Outcome, RoomStatus, Seat, CHAT_HISTORY};
 use serde_json::Value;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
@@ -104,6 +104,8 @@ pub struct RoomRecord {
     /// The room's earlier games, oldest first (the current one is not
     /// among them, finished or not).
     pub past: Vec<PastGame>,
+    /// The room's latest chat lines (up to [`CHAT_HISTORY`]), oldest first.
+    pub chat: Vec<ChatLine>,
     pub seats: Vec<SeatRecord>,
     /// In order of `seq`, from 1.
     pub actions: Vec<ActionRecord>,
@@ -300,6 +302,11 @@ pub enum Write {
         seed: Seed,
         /// When the new lobby opened (Unix epoch ms).
         at_ms: u64,
+    },
+    /// A line of table chat.
+    Chat {
+        room_id: String,
+        line: ChatLine,
     },
     /// The person in `seat` accepts the next game, with a contribution to
     /// its seed.
@@ -599,6 +606,7 @@ impl Store {
             game_number: u32::try_from(row.try_get::<i64, _>("game_number")?)
                 .map_err(|e| corrupt(format!("game_number: {e}")))?,
             past: Vec::new(),
+            chat: Vec::new(),
             seats: Vec::new(),
             actions: Vec::new(),
         };
@@ -678,6 +686,31 @@ impl Store {
                     .map_err(|e| corrupt(format!("past game {number} outcome: {e}")))?,
                 finished_at: u64::try_from(at)
                     .map_err(|_| corrupt(format!("past game {number} time {at}")))?,
+            });
+        }
+
+        let lines = sqlx::query(
+            "SELECT id, at_ms, seat, name, spectator, text FROM chat_lines WHERE room_id = $1 \
+             ORDER BY id DESC LIMIT $2",
+        )
+        .bind(id)
+        .bind(CHAT_HISTORY as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in lines.into_iter().rev() {
+            let line: i64 = row.try_get("id")?;
+            let at: i64 = row.try_get("at_ms")?;
+            room.chat.push(ChatLine {
+                id: u64::try_from(line).map_err(|_| corrupt(format!("chat line {line}")))?,
+                at_ms: u64::try_from(at)
+                    .map_err(|_| corrupt(format!("chat line {line} time {at}")))?,
+                seat: row
+                    .try_get::<Option<i64>, _>("seat")?
+                    .map(|s| to_seat(s).ok_or_else(|| corrupt(format!("chat line {line} seat"))))
+                    .transpose()?,
+                name: row.try_get("name")?,
+                spectator: row.try_get::<i64, _>("spectator")? != 0,
+                text: row.try_get("text")?,
             });
         }
         Ok(Some(room))
@@ -921,6 +954,16 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
             .bind(hex::encode(seed))
             .bind(*at_ms as i64)
         }
+        Write::Chat { room_id, line } => sqlx::query(
+            "INSERT INTO chat_lines (room_id, id, at_ms, seat, name, spectator, text) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(room_id.clone())
+        .bind(line.id as i64)
+        .bind(line.at_ms as i64)
+        .bind(line.seat.map(i64::from))
+        .bind(line.name.clone())
+        .bind(i64::from(line.spectator))
+        .bind(line.text.clone()),
         Write::Accept {
             room_id,
             seat,
@@ -967,6 +1010,7 @@ impl Write {
             Write::Finish { .. } => "finish",
             Write::Rematch { .. } => "rematch",
             Write::Accept { .. } => "accept",
+            Write::Chat { .. } => "chat line",
             Write::DeleteRooms { .. } => "delete rooms",
         }
     }
@@ -985,7 +1029,8 @@ fn room_of(write: &Write) -> &str {
         | Write::Action { room_id, .. }
         | Write::Finish { room_id, .. }
         | Write::Rematch { room_id, .. }
-        | Write::Accept { room_id, .. } => room_id,
+        | Write::Accept { room_id, .. }
+        | Write::Chat { room_id, .. } => room_id,
         Write::DeleteRooms { ids } => ids.first().map_or("", String::as_str),
     }
 }

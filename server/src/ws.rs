@@ -359,6 +359,7 @@ impl Link {
                             ClientMessage::PassHost { seat } => Request::PassHost { seat },
                             ClientMessage::PlayAgain {} => Request::PlayAgain,
                             ClientMessage::Accept { contribution } => Request::Accept { contribution },
+                            ClientMessage::Chat { text, name } => Request::Chat { text, name },
                         },
                         Incoming::Refused(message) => {
                             if let Err(end) = self.send(&message).await {

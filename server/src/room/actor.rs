@@ -34,6 +34,7 @@ use crate::metrics as m;
 use crate::registry::Registry;
 use crate::store::{Origin, RoomRecord, SeatPlayer, Store, StoreError, Write};
 
+mod chat;
 mod gauges;
 mod rematch;
 mod seating;
@@ -180,6 +181,7 @@ struct Conn {
     outbox: Outbox,
     /// Its outbox overflowed: it is dropped after the current command.
     kicked: bool,
+    chat_rate: chat::ChatRate,
 }
 
 /// One room's state. See the module documentation.
@@ -205,6 +207,8 @@ pub struct Room {
     past: Vec<PastGame>,
     /// When the current game ended (Unix epoch ms), once it has.
     finished_at: Option<u64>,
+    /// The room's latest chat lines.
+    chat: chat::ChatLog,
     seats: Vec<Option<Occupant>>,
     game: Option<Game>,
     /// Ordered, so that every connection is served in the same order.
@@ -347,6 +351,7 @@ impl Room {
             game_number: record.game_number,
             past: record.past,
             finished_at: record.finished_at,
+            chat: chat::ChatLog::restored(record.chat),
             status: if finished {
                 RoomStatus::Finished
             } else {
@@ -610,6 +615,7 @@ impl Room {
             Request::Accept { contribution } => {
                 (self.accept(conn, contribution.as_deref()).await, None)
             }
+            Request::Chat { text, name } => (self.chat(conn, &text, name.as_deref()).await, None),
         };
         // After a rematch, the game starts once everyone is in.
         if result.is_ok() {
@@ -646,6 +652,7 @@ impl Room {
                 host_token: if host { token } else { None },
                 outbox,
                 kicked: false,
+                chat_rate: Default::default(),
             },
         );
         if hash.is_some() && seat.is_none() && !host {
@@ -662,6 +669,7 @@ impl Room {
             protocol: PROTOCOL_VERSION,
             you: You { seat, host },
             room: self.info(),
+            chat: self.chat.latest(),
         };
         self.send(conn, &welcome);
         if let Some(game) = &self.game {
@@ -1629,6 +1637,7 @@ mod tests {
             game_number: 1,
             past: Vec::new(),
             finished_at: None,
+            chat: Default::default(),
             seats: (0..2).map(|_| None).collect(),
             game: Some(Game {
                 table,
@@ -1643,6 +1652,7 @@ mod tests {
                     host_token: None,
                     outbox,
                     kicked: false,
+                    chat_rate: Default::default(),
                 },
             )]),
             store: store.clone(),

@@ -152,6 +152,12 @@ pub enum Request {
         /// Unchecked share of the next game's seed.
         contribution: Option<String>,
     },
+    Chat {
+        /// Unchecked text.
+        text: String,
+        /// A spectator's name, unchecked.
+        name: Option<String>,
+    },
 }
 
 /// The room's actor has stopped (idle unload or shutdown); ask the registry

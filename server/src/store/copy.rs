@@ -138,6 +138,19 @@ pub const TABLES: &[Table] = &[
             text("record"),
         ],
     },
+    Table {
+        name: "chat_lines",
+        order_by: "room_id, id",
+        columns: &[
+            text("room_id"),
+            integer("id"),
+            integer("at_ms"),
+            integer("seat"),
+            text("name"),
+            integer("spectator"),
+            text("text"),
+        ],
+    },
 ];
 
 /// The schema's other tables, and why their rows stay behind.
@@ -486,7 +499,8 @@ mod tests {
                 ("rooms", n),
                 ("seats", n),
                 ("actions", n),
-                ("past_games", 0)
+                ("past_games", 0),
+                ("chat_lines", 0)
             ]
         );
     }

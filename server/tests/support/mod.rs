@@ -423,6 +423,7 @@ impl Client {
                 protocol,
                 you,
                 room,
+                ..
             } => {
                 assert_eq!(protocol, PROTOCOL_VERSION);
                 (you, room)
