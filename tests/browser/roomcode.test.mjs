@@ -67,3 +67,53 @@ test('a room code read out on a call opens the lobby, and only the lobby', { tim
     assert.deepEqual(p.errors, [], `${p.name}: no script errors`);
   }
 });
+
+test('the invite link goes out by the share sheet or as a QR code, never with a token', { timeout: 120_000 }, async () => {
+  const host = await openPage(browser, { name: 'sharer', width: 375, height: 800, hasTouch: true, isMobile: true });
+  // This Chromium has no share sheet: stand one in that records what it is given.
+  await host.page.addInitScript(() => {
+    window.__shared = [];
+    navigator.share = async (data) => {
+      window.__shared.push(data);
+    };
+    navigator.canShare = () => true;
+  });
+  const created = await server.api('POST', '/api/rooms', { game: 'osaki', seats: 2 });
+  const link = `${server.url}/r/${created.room_id}`;
+  await host.page.goto(link);
+  await waitConnected(host.page);
+  await joinAs(host.page, 'Aki', { left_work_at: '19:30' });
+
+  await host.page.click('#share-link');
+  await host.page.waitForFunction(() => window.__shared.length === 1);
+  const shared = await host.page.evaluate(() => window.__shared[0]);
+  assert.equal(shared.url, link, 'the room link, without a seat token');
+  assert.match(shared.title, /Osaki|Cubicle/);
+
+  // The QR code shows on demand and encodes that same link.
+  assert.equal(await host.page.getAttribute('#show-qr', 'aria-expanded'), 'false');
+  await host.page.focus('#show-qr');
+  await host.page.keyboard.press('Enter');
+  await host.page.waitForSelector('#room-qr:not([hidden]) svg.qr-code');
+  assert.equal(await host.page.getAttribute('#show-qr', 'aria-expanded'), 'true');
+  const same = await host.page.evaluate(async (expected) => {
+    const { default: qrcode } = await import('/js/vendor/qrcode.mjs');
+    const code = qrcode(0, 'M');
+    code.addData(expected);
+    code.make();
+    const shown = document.querySelector('#room-qr svg.qr-code');
+    return Number(shown.dataset.modules) === code.getModuleCount() && shown.getAttribute('aria-label').length > 0;
+  }, link);
+  assert.ok(same, 'the QR code is of the invite link');
+  assert.equal(await scrollsSideways(host.page), false);
+  await host.page.click('#show-qr');
+  assert.ok(await host.page.locator('#room-qr').isHidden());
+
+  // Without a share sheet the button stays out of the way.
+  const plain = await openPage(browser, { name: 'plain', width: 1100, height: 800 });
+  await plain.page.goto(link);
+  await waitConnected(plain.page);
+  assert.ok(await plain.page.locator('#share-link').isHidden());
+  await host.context.close();
+  await plain.context.close();
+});

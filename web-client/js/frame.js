@@ -1,9 +1,18 @@
-// The status bar above every game's table (the shared table frame): whose
+// The status bar of every game's table (the shared table frame): whose
 // turn it is, the time left when the game has a deadline, and a prompt
 // when this viewer must decide during someone else's turn (a BOSS's owner
 // choosing a SECRETARY, everyone choosing a set-up card at once). Each
 // game's renderer says who is to act (`activeSeats`, `turnSeat`); the frame
 // is the same for every game. Names are inserted as text.
+//
+// On the room page the frame is the dock: pinned to the bottom of the
+// viewport while the game runs (site.css, "the dock"), with the viewer's
+// pending decision right under it. A game marks that decision (the
+// element holding its buttons) with `data-dock`; it stays in the table's
+// DOM (tab order, focus keeping, tests), CSS pins it and `Dock` below
+// measures both so that the bar stacks and the page keeps room for it
+// (`--frame-h`, `--dock-h` on the root element, marked `data-frame-dock`).
+// Nothing is pinned on the replay page, or once the game is over.
 
 import { h, joinNames, replace } from './dom.js';
 
@@ -14,6 +23,14 @@ export class TableFrame {
     this.deadlineAt = null;
     this.timer = null;
     this.shown = null;
+    // A landmark with a name; its turn line is a polite live region that
+    // stays in place (only its words change), so a change is announced.
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', 'Turn and your decision');
+    this.turnEl = h('p', { class: 'frame-turn', 'data-testid': 'frame-turn', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.deadlineEl = h('p', { class: 'frame-deadline', 'data-testid': 'frame-deadline', hidden: true });
+    this.alertEl = h('div', { class: 'frame-alert' });
+    this.dock = new Dock(el);
   }
 
   /**
@@ -33,16 +50,20 @@ export class TableFrame {
     // Rebuilt only when what it says changes, so that the out-of-turn alert
     // is announced once, not after every move.
     const shown = JSON.stringify([seat, active, turn, over, outOfTurn, (active ?? []).map(names), turn === null ? null : names(turn)]);
-    if (shown !== this.shown) this.build({ names, seat, active, turn, over, outOfTurn });
+    if (shown !== this.shown || !this.el.contains(this.turnEl)) this.build({ names, seat, active, turn, over, outOfTurn });
     this.shown = shown;
+    this.el.dataset.over = over ? 'true' : 'false';
+    this.el.dataset.asked = asked && !over ? 'true' : 'false';
     this.setDeadline(over ? null : deadlineAt);
+    this.dock.update();
   }
 
   build({ names, seat, active, turn, over, outOfTurn }) {
+    // The room page empties the frame between games: put the parts back.
+    if (!this.el.contains(this.turnEl)) this.el.replaceChildren(this.turnEl, this.deadlineEl, this.alertEl);
+    replace(this.turnEl, turnText({ names, seat, active, turn, over }));
     replace(
-      this.el,
-      h('p', { class: 'frame-turn', 'data-testid': 'frame-turn' }, turnText({ names, seat, active, turn, over })),
-      h('p', { class: 'frame-deadline', 'data-testid': 'frame-deadline', hidden: true }),
+      this.alertEl,
       outOfTurn
         ? h(
             'p',
@@ -71,8 +92,7 @@ export class TableFrame {
   }
 
   tick() {
-    const el = this.el.querySelector('.frame-deadline');
-    if (!el) return;
+    const el = this.deadlineEl;
     if (this.deadlineAt === null) {
       el.hidden = true;
       el.textContent = '';
@@ -110,4 +130,57 @@ function goToDecision() {
   if (!target.hasAttribute('tabindex') && target.tagName !== 'BUTTON') target.setAttribute('tabindex', '-1');
   target.focus();
   target.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+}
+
+/**
+ * Measures the pinned frame and the table's pinned decision (`#table
+ * [data-dock]`) into `--frame-h` and `--dock-h` on the root element (0
+ * when CSS does not pin them), and marks the frame `data-docked` when a
+ * decision is pinned under it. Follows the table's re-renders.
+ */
+class Dock {
+  constructor(frameEl) {
+    this.frameEl = frameEl;
+    this.table = null;
+    this.target = null;
+    this.last = '';
+    this.sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.measure()) : null;
+    this.sizes?.observe(frameEl);
+    this.mutations = new MutationObserver(() => this.update());
+    // CSS pins the dock only where this measures it.
+    document.documentElement.dataset.frameDock = '';
+  }
+
+  update() {
+    const table = document.getElementById('table');
+    if (table !== this.table) {
+      this.mutations.disconnect();
+      if (table) this.mutations.observe(table, { childList: true, subtree: true });
+      this.table = table;
+    }
+    const target = table?.querySelector('[data-dock]') ?? null;
+    if (target !== this.target) {
+      if (this.target) this.sizes?.unobserve(this.target);
+      this.target = target;
+      if (target) this.sizes?.observe(target);
+    }
+    this.measure();
+  }
+
+  measure() {
+    const frameH = pinnedHeight(this.frameEl);
+    const dockH = pinnedHeight(this.target);
+    const key = `${frameH}:${dockH}`;
+    this.frameEl.dataset.docked = dockH > 0 ? 'true' : 'false';
+    if (key === this.last) return;
+    this.last = key;
+    const root = document.documentElement.style;
+    root.setProperty('--frame-h', `${frameH}px`);
+    root.setProperty('--dock-h', `${dockH}px`);
+  }
+}
+
+function pinnedHeight(el) {
+  if (!el || !el.isConnected || getComputedStyle(el).position !== 'fixed') return 0;
+  return Math.ceil(el.getBoundingClientRect().height);
 }

@@ -32,7 +32,10 @@ import { DeviceLink, takeLinkToken, copy } from './device-link.js';
 import { SoloSetup, soloPlan } from './solo.js';
 import { newContribution, showHex } from './fairness.js';
 import { historyList } from './history.js';
+import { setUpSharing } from './share.js';
 import * as store from './store.js';
+import { TurnNotifier } from './notify.js';
+import { TableChat } from './chat.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
 // A host's command (a bot, an away seat, the host's rights) whose answer
@@ -85,7 +88,15 @@ const deviceLink = new DeviceLink(() => ({
   seat: mySeat(),
   host: state.you.host,
 }));
+const turnNotifier = new TurnNotifier($('notify-settings'), { tag: `cubicle-turn:${roomId}` });
 let connection = null;
+// Table chat (js/chat.js): its lines come with `welcome` and as `chat`.
+const chat = new TableChat($('chat-panel'), {
+  roomId,
+  send: (msg) => connection?.send(msg) ?? false,
+  lastName: store.lastName,
+  setLastName: store.setLastName,
+});
 
 function nameOf(seat) {
   const name = state.room?.seats?.[seat]?.name;
@@ -178,6 +189,7 @@ function onMessage(msg) {
       state.lobbyPending = null;
       clearCommand();
       state.solo?.reconnected();
+      chat.reset(msg.chat ?? []);
       if (state.pending) {
         // Retrying is safe: an id already applied is acknowledged, not applied twice.
         connection.send({ type: 'act', id: state.pending.id, action: state.pending.action });
@@ -230,6 +242,9 @@ function onMessage(msg) {
         clearPending();
         renderGame();
       }
+      break;
+    case 'chat':
+      chat.add(msg.line);
       break;
     case 'error':
       onError(msg);
@@ -317,6 +332,8 @@ function leftSeat() {
 }
 
 function onError(msg) {
+  // A refused chat line is said beside the chat's input.
+  if (chat.onError(msg)) return;
   if (msg.code === 'game_not_over' && state.room?.status === 'lobby') {
     // Someone else's "Play again" came first: this page accepts that one.
     if (state.lobbyPending === 'play_again') state.lobbyPending = null;
@@ -431,6 +448,7 @@ function onStatus(status, detail) {
 // ---- rendering -----------------------------------------------------------
 
 function renderAll() {
+  chat.update({ seat: mySeat(), host: state.you.host, game: state.room?.game ?? null });
   renderHeader();
   renderLobby();
   renderGame();
@@ -444,6 +462,9 @@ function renderHeader() {
   $('room-title').textContent = gameName();
   const myTurn = state.game && state.renderer?.activeSeats(state.game.view).includes(mySeat());
   document.title = `${myTurn ? 'Your turn \u00b7 ' : ''}${gameName()} \u00b7 Cubicle`;
+  // Not known while a game's table loads (js/notify.js alerts only on a change into your turn).
+  const known = state.game ? Boolean(state.renderer) : state.room?.status === 'lobby';
+  turnNotifier.update(known ? Boolean(myTurn) : null, document.title);
 }
 
 function renderLobby() {
@@ -469,6 +490,7 @@ function renderLobby() {
   $('spectators').textContent = watching === 0 ? 'Nobody is watching.' : `${watching} watching`;
 
   renderYou({ lobby, seat, seated, busy });
+  turnNotifier.show(seated);
   replaceIfChanged($('seat-notice'), [room.status, seat, seated && room.seats[seat]?.bot, busy], () =>
     standInNotice(room, seat, { busy, takeBack: () => sendCommand({ type: 'take_back' }) }),
   );
@@ -722,7 +744,7 @@ function renderEnd(ctx) {
 
 function showMissing() {
   connection?.stop();
-  for (const id of ['room-title', 'share', 'lobby', 'game', 'end', 'log-panel']) $(id).hidden = true;
+  for (const id of ['room-title', 'share', 'lobby', 'game', 'end', 'log-panel', 'chat-panel']) $(id).hidden = true;
   $('missing').hidden = false;
   $('connection').textContent = '';
   document.title = 'No such room \u00b7 Cubicle';
@@ -798,6 +820,14 @@ async function main() {
   if (linkToken) store.setRoomToken(roomId, linkToken);
   $('room-link').value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
   $('copy-link').addEventListener('click', copyLink);
+  setUpSharing({
+    link: $('room-link').value,
+    title: gameName,
+    shareButton: $('share-link'),
+    qrButton: $('show-qr'),
+    qrBox: $('room-qr'),
+    status: $('copy-status'),
+  });
   $('join-form').addEventListener('submit', (e) => {
     e.preventDefault();
     join(undefined);

@@ -58,3 +58,21 @@ export function rememberRoom(id, game) {
   rooms.unshift({ id, game, at: Date.now() });
   set(ROOMS_KEY, JSON.stringify(rooms.slice(0, MAX_RECENT_ROOMS)));
 }
+
+const NOTIFY_PREFIX = 'cubicle:notify:';
+
+/**
+ * The "your turn" preferences (js/notify.js), kept for every room: `sound`
+ * and `desktop` are off unless turned on, `vibrate` is on unless turned off.
+ */
+export function notifyPrefs() {
+  const flag = (key, fallback) => {
+    const value = get(NOTIFY_PREFIX + key);
+    return value === null ? fallback : value === 'on';
+  };
+  return { sound: flag('sound', false), desktop: flag('desktop', false), vibrate: flag('vibrate', true) };
+}
+
+export function setNotifyPref(key, on) {
+  set(NOTIFY_PREFIX + key, on ? 'on' : 'off');
+}

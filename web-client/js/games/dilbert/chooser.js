@@ -95,6 +95,8 @@ export function renderChooser(ctx, legal, ui) {
       class: 'dl-prompt dl-chooser',
       'data-testid': 'target-chooser',
       'data-memo': String(memo),
+      // Pinned under the status bar (js/frame.js, "the dock").
+      'data-dock': '',
       tabindex: '-1',
       'aria-label': `Choose a target for ${card.name}`,
     },

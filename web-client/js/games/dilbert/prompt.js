@@ -119,7 +119,8 @@ export function renderPrompt(ctx, legal, ui) {
   if (step?.step === 'call_out') parts.push(...callOutPrompt(ctx, legal, ui, step));
   return h(
     'section',
-    { class: `dl-prompt dl-prompt-${key}`, 'data-testid': 'prompt', 'data-decision': key, tabindex: '-1', 'aria-label': 'What you decide now' },
+    // Pinned under the status bar (js/frame.js, "the dock"), wherever the page is scrolled.
+    { class: `dl-prompt dl-prompt-${key}`, 'data-testid': 'prompt', 'data-decision': key, 'data-dock': '', tabindex: '-1', 'aria-label': 'What you decide now' },
     parts,
   );
 }

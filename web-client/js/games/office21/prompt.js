@@ -3,8 +3,8 @@
 // OPERATOR's card, the DIRECTOR's look) that only the decider receives.
 
 import { h, isolateNames, joinNames, markName } from '../../dom.js';
-import { cardBox, cardButton } from './cards.js';
-import { decidingCard } from './legal.js';
+import { cardBox, cardButton, describeOfficeCard } from './cards.js';
+import { LEGAL_VERB, decidingCard } from './legal.js';
 import { aCard, cardName, kindOfId, plural, possessive } from './words.js';
 
 export function bannerText(ctx, decision, legal) {
@@ -95,6 +95,7 @@ export function renderPrompt(ctx, decision, legal) {
         parts.push(
           h('h3', {}, `Whom does your ${mineKind} love?`),
           h('p', {}, `Choose one of the highlighted ${cardName(board, loves)} cards: it turns face down with your ${mineKind}.`),
+          cardChoices(ctx, legal),
         );
         break;
       }
@@ -102,18 +103,21 @@ export function renderPrompt(ctx, decision, legal) {
         parts.push(
           h('h3', {}, `Your ${mineKind} removes a card`),
           h('p', {}, 'Choose one of the highlighted cards in an office: it goes to the discard pile.'),
+          cardChoices(ctx, legal),
         );
         break;
       case 'assistant':
         parts.push(
           h('h3', {}, `Your ${mineKind} takes a card back`),
           h('p', {}, 'Choose one of the highlighted cards in your office: it goes back to your hand.'),
+          cardChoices(ctx, legal),
         );
         break;
       case 'sales':
         parts.push(
           h('h3', {}, `Your ${mineKind} makes a swap`),
           h('p', {}, 'Choose one of the highlighted cards in another office: you take it, and your SALES goes there.'),
+          cardChoices(ctx, legal),
         );
         break;
       case 'director_target':
@@ -141,17 +145,62 @@ export function renderPrompt(ctx, decision, legal) {
         parts.push(renderOperatorCard(ctx, legal));
         break;
       default:
-        parts.push(h('p', {}, 'Choose one of the highlighted options.'));
+        parts.push(h('p', {}, 'Choose one of the highlighted options.'), cardChoices(ctx, legal));
     }
   } else {
     return null;
   }
   if (parts.length === 0) return null;
+  // A decision to take now is pinned under the status bar (js/frame.js,
+  // "the dock"), wherever the page is scrolled.
   return h(
     'section',
-    { class: `o21-prompt o21-prompt-${kind}`, 'data-testid': 'prompt', 'data-decision': kind, tabindex: '-1', 'aria-label': 'What you decide now' },
+    {
+      class: `o21-prompt o21-prompt-${kind}`,
+      'data-testid': 'prompt',
+      'data-decision': kind,
+      'data-dock': legal.count > 0 ? '' : undefined,
+      tabindex: '-1',
+      'aria-label': 'What you decide now',
+    },
     parts,
   );
+}
+
+/**
+ * The decision's office cards (whom a BOSS loves, what a CLEANER removes,
+ * what an ASSISTANT takes back, what a SALES is swapped for) as buttons in
+ * the prompt too, so the choice is at hand with the offices scrolled away.
+ * Same actions as the highlighted cards; `data-legal` is left to those.
+ */
+function cardChoices(ctx, legal) {
+  if (legal.onCard.size === 0) return null;
+  const { view, board } = ctx;
+  const where = new Map();
+  for (const p of view.players ?? []) for (const card of p.office ?? []) where.set(card.id, { seat: p.seat, card });
+  const buttons = [...legal.onCard.values()].map((action) => {
+    const at = where.get(action.card);
+    const owner = at === undefined ? '' : at.seat === ctx.seat ? 'your ' : `${possessive(ctx.names(at.seat))} `;
+    const what = at === undefined ? cardName(board, kindOfId(view, action.card)) : describeOfficeCard(board, at.card);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'o21-choice small',
+        'data-key': `p-${action.kind}-${action.card}`,
+        'data-prompt-choice': action.kind,
+        'data-card': at?.card.card,
+        'data-seat': at === undefined ? undefined : String(at.seat),
+        'data-action': JSON.stringify(action),
+        disabled: ctx.busy,
+        onclick: () => ctx.act(action),
+      },
+      `${LEGAL_VERB[action.kind] ?? action.kind} `,
+      owner,
+      what,
+    );
+  });
+  return h('div', { class: 'o21-choices', role: 'group', 'aria-label': 'Your choices' }, buttons);
 }
 
 export function renderDirectorLook(ctx, legal) {

@@ -50,10 +50,17 @@ export class OsakiTable {
     }
 
     const areas = order.map((seat) => this.renderArea(ctx, view.areas.find((a) => a.seat === seat), legal, marks));
+    const myTurn = !view.ending && view.turn === ctx.seat && (legal.turns.size > 0 || legal.targetsByFrom.size > 0);
 
     replace(
       this.container,
-      h('p', { class: 'turn-banner', 'data-testid': 'turn-banner' }, this.bannerText(ctx, legal)),
+      // On the viewer's turn the banner says what to do (and holds Cancel):
+      // pinned under the status bar (js/frame.js, "the dock").
+      h(
+        'p',
+        { class: 'turn-banner', 'data-testid': 'turn-banner', 'data-dock': myTurn ? '' : undefined },
+        this.bannerText(ctx, legal),
+      ),
       h('div', { class: 'areas' }, areas),
       view.leftover?.length ? this.renderLeftover(ctx) : null,
     );
