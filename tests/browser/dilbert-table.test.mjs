@@ -279,7 +279,7 @@ test('a performance plays on every screen for a moment, with reactions that chan
     document.body.prepend(div);
     window.__sent = [];
     const t = renderer.createTable(div);
-    const ctx = { board, view: scenarios.move.view, legal: [], seat: 1, names: (s) => ['Ann', 'Bob', 'Chie'][s], busy: false, recent: [{ seq: 7, kind: 'performed', seat: 0, teapot: true }], act: (a) => window.__sent.push(a) };
+    const ctx = { board, view: scenarios.move.view, legal: [], seat: 1, names: (s) => ['Ann', 'Bob', 'Chie'][s], busy: false, recent: [{ seq: 7, event: { kind: 'performed', seat: 0, teapot: true } }], act: (a) => window.__sent.push(a) };
     t.render(ctx);
     // A later update with the same event does not replay it, but the card stays while it lasts.
     t.render({ ...ctx, recent: [] });

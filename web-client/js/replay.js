@@ -15,6 +15,7 @@ import { loadRenderer } from './games/registry.js';
 import { GameLog } from './log.js';
 import { TableFrame } from './frame.js';
 import { winnersLine } from './history.js';
+import { attachRulesButton } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -113,6 +114,8 @@ async function main() {
   }
   state.replay = replay;
   state.renderer = await loadRenderer(replay.game);
+  // The tables' "?" buttons open this game's rules here too.
+  attachRulesButton(null, replay.game);
   const info = Array.isArray(games) ? games.find((g) => g.id === replay.game) : null;
   const title = `Replay: ${info?.name ?? replay.game} game ${replay.number ?? gameNumber}`;
   $('replay-title').textContent = title;

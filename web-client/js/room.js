@@ -36,6 +36,8 @@ import { setUpSharing } from './share.js';
 import * as store from './store.js';
 import { TurnNotifier } from './notify.js';
 import { TableChat } from './chat.js';
+import { TurnRecap } from './recap.js';
+import { attachRulesButton } from './rules.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
 // A host's command (a bot, an away seat, the host's rights) whose answer
@@ -90,6 +92,8 @@ const deviceLink = new DeviceLink(() => ({
 }));
 const turnNotifier = new TurnNotifier($('notify-settings'), { tag: `cubicle-turn:${roomId}` });
 let connection = null;
+// "Since your last turn" (js/recap.js), above the table on your turn.
+const recap = new TurnRecap($('table'));
 // Table chat (js/chat.js): its lines come with `welcome` and as `chat`.
 const chat = new TableChat($('chat-panel'), {
   roomId,
@@ -118,6 +122,7 @@ function gameContext() {
     names: nameOf,
     busy: state.pending !== null,
     recent: state.recent,
+    log: state.game.log,
     deadlineAt: state.game.deadline_at ?? null,
     act,
   };
@@ -460,6 +465,7 @@ function gameName() {
 
 function renderHeader() {
   $('room-title').textContent = gameName();
+  attachRulesButton($('rules-button'), state.room?.game ?? state.game?.game);
   const myTurn = state.game && state.renderer?.activeSeats(state.game.view).includes(mySeat());
   document.title = `${myTurn ? 'Your turn \u00b7 ' : ''}${gameName()} \u00b7 Cubicle`;
   // Not known while a game's table loads (js/notify.js alerts only on a change into your turn).
@@ -676,6 +682,7 @@ function renderGame() {
   $('game').dataset.seq = String(game.seq);
   renderFrame(ctx);
   state.table.render(ctx);
+  recap.update(ctx, state.renderer, Boolean(game.outcome));
   renderHeader();
   renderEnd(ctx);
 }

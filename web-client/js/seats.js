@@ -56,9 +56,9 @@ export class SeatList {
         const kind = seatKind(s);
         const taken = kind !== 'free';
         const badges = [];
-        if (s.host) badges.push(h('span', { class: 'badge badge-host' }, 'host'));
-        if (seated && s.seat === seat) badges.push(h('span', { class: 'badge badge-you' }, 'you'));
-        if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn' }, 'to play'));
+        if (s.host) badges.push(h('span', { class: 'badge badge-host', title: 'Created the room: starts the game and manages the seats' }, 'host'));
+        if (seated && s.seat === seat) badges.push(h('span', { class: 'badge badge-you', title: 'Your seat' }, 'you'));
+        if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn', title: 'This seat must act now' }, 'to play'));
         const controls = this.controls.controls(s, viewer);
         if (!taken && room.status === 'lobby' && !seated) {
           controls.unshift(

@@ -5,6 +5,7 @@
 import { h, replace } from './dom.js';
 import { listGames, createRoom, findRoom } from './api.js';
 import { initSoloForm } from './solo.js';
+import { openRules, hasRules } from './rules.js';
 import * as store from './store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -62,19 +63,31 @@ function renderGames() {
     legend,
     games.map((game, i) =>
       h(
-        'label',
-        { class: 'game-choice' },
-        h('input', { type: 'radio', name: 'game', value: game.id, checked: i === 0, onchange: fillSeats }),
+        'div',
+        { class: 'game-choice-row' },
         h(
-          'span',
-          { class: 'game-choice-text' },
-          h('span', { class: 'game-name' }, game.name),
+          'label',
+          { class: 'game-choice' },
+          h('input', { type: 'radio', name: 'game', value: game.id, checked: i === 0, onchange: fillSeats }),
           h(
             'span',
-            { class: 'hint' },
-            game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats} to ${game.max_seats} players`,
+            { class: 'game-choice-text' },
+            h('span', { class: 'game-name' }, game.name),
+            h(
+              'span',
+              { class: 'hint' },
+              game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats} to ${game.max_seats} players`,
+            ),
           ),
         ),
+        hasRules(game.id)
+          ? h(
+              'button',
+              { type: 'button', class: 'small rules-button', 'data-rules': game.id, onclick: (e) => openRules(game.id, null, e.currentTarget) },
+              'Rules',
+              h('span', { class: 'visually-hidden' }, ` of ${game.name}`),
+            )
+          : null,
       ),
     ),
   );

@@ -16,8 +16,13 @@
 //       has turns; a viewer asked to decide during someone else's turn gets
 //       the status bar's out-of-turn prompt
 //   endYouLine(won) -> text   (optional) the end screen's line to a player
-// where ctx = { board, view, legal, seat, names(seat), busy, recent, deadlineAt, act(action) }
-// (deadlineAt: when the table's current window closes by itself, epoch ms, or null).
+//   recapSkip: [kind]   (optional) event kinds "Since your last turn"
+//       (js/recap.js) leaves out
+// where ctx = { board, view, legal, seat, names(seat), busy, recent, log, deadlineAt, act(action) }
+// (recent: the log entries {seq, event} of the last update, to animate once;
+// log: every entry so far, to mark the last move until the next one (the
+// replay page has no log: recent is its step's events); deadlineAt: when the
+// table's current window closes by itself, epoch ms, or null).
 
 const modules = {
   osaki: () => import('./osaki/index.js'),

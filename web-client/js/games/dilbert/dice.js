@@ -3,6 +3,7 @@
 // rolled value (no tumbling for viewers who prefer less motion).
 
 import { h, replace, svg } from '../../dom.js';
+import { recentEvents } from './events.js';
 import { reducedMotion } from './pieces.js';
 import { officeName } from './words.js';
 
@@ -43,7 +44,7 @@ function face(value) {
 
 /** Tumbles the die for this update's `rolled` event (each roll once). */
 export function rollDie(ctx, root, ui) {
-  const rolls = (ctx.recent ?? []).filter((e) => e?.kind === 'rolled' && (e.seq ?? Infinity) > ui.rolledSeq);
+  const rolls = recentEvents(ctx).filter((e) => e.kind === 'rolled' && (e.seq ?? Infinity) > ui.rolledSeq);
   for (const e of rolls) ui.rolledSeq = Math.max(ui.rolledSeq, e.seq ?? ui.rolledSeq);
   const die = root.querySelector('.dl-die');
   if (rolls.length === 0 || !die || reducedMotion()) return;

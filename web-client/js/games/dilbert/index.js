@@ -15,8 +15,9 @@
 // pieces.js and tokens.js (the office map), track.js (happiness), dice.js,
 // employees.js, projects.js, hand.js, recent.js (the out tray),
 // reference.js (the card reference), texts.js (texts a consultant hides),
-// moment.js (a performance), legal.js (the legal actions indexed),
-// words.js (names), log.js (log lines), ending.js (end details).
+// moment.js (a performance), events.js (an update's events, to animate),
+// legal.js (the legal actions indexed), words.js (names), log.js (log
+// lines), ending.js (end details).
 
 import { describeEnding } from './ending.js';
 import { describeEvent } from './log.js';

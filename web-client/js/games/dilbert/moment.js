@@ -6,6 +6,7 @@
 // prefer less motion.
 
 import { h } from '../../dom.js';
+import { recentEvents } from './events.js';
 import { reducedMotion } from './pieces.js';
 
 const SHOW_MS = 6000;
@@ -15,7 +16,7 @@ const SHOW_MS = 6000;
  * and asks for a re-render (`rerender`) when its time is up.
  */
 export function noteMoment(ctx, ui, rerender) {
-  const shows = (ctx.recent ?? []).filter((e) => e?.kind === 'performed' && (e.seq ?? Infinity) > ui.performedSeq);
+  const shows = recentEvents(ctx).filter((e) => e.kind === 'performed' && (e.seq ?? Infinity) > ui.performedSeq);
   for (const e of shows) ui.performedSeq = Math.max(ui.performedSeq, e.seq ?? ui.performedSeq);
   const last = shows.at(-1);
   if (!last) return;

@@ -5,6 +5,7 @@
 // Tokens an employee carries are badges on their piece (tokens.js).
 
 import { svg } from '../../dom.js';
+import { recentEvents } from './events.js';
 import { CELL, pieceSlots, spaceCentre } from './geometry.js';
 import { pieceTokenBadges } from './tokens.js';
 import { employeeColour, employeeInitial, employeeName, spaceName, tokenName } from './words.js';
@@ -89,7 +90,7 @@ const MAX_WALK_MS = 2400;
  * event once (`ui.walkedSeq` remembers the last one walked).
  */
 export function walkPieces(ctx, root, ui) {
-  const moves = (ctx.recent ?? []).filter((e) => e?.kind === 'moved' && (e.seq ?? Infinity) > ui.walkedSeq);
+  const moves = recentEvents(ctx).filter((e) => e.kind === 'moved' && (e.seq ?? Infinity) > ui.walkedSeq);
   for (const e of moves) ui.walkedSeq = Math.max(ui.walkedSeq, e.seq ?? ui.walkedSeq);
   if (moves.length === 0 || reducedMotion()) return;
   for (const event of moves) {

@@ -80,17 +80,62 @@ export function describeOfficeCard(board, card) {
   return `${info.name}, ${millions(info.profit)}${card.face_up === false ? ', face down (counts 0)' : ''}`;
 }
 
-/** Cards the latest events put somewhere, to animate them (off under reduced motion). */
-export function recentIds(recent) {
-  const ids = new Set();
-  for (const item of recent ?? []) {
-    const e = item.event;
-    if (e?.kind === 'played') ids.add(e.card?.id);
-    if (e?.kind === 'swapped') {
-      ids.add(e.took?.id);
-      ids.add(e.gave?.id);
+// The last move (issue 14): what a player did on the latest turn that did
+// something (the card played and what its effect did), or the latest
+// set-up reveal. It stays marked until the next one.
+const MOVE_KINDS = new Set([
+  'played',
+  'no_target',
+  'removed',
+  'took_back',
+  'swapped',
+  'operator_kept',
+  'operator_returned',
+  'director_looked',
+  'director_discarded',
+  'taxman_replaced',
+  'audit_cancelled',
+  'eliminated',
+  'passed',
+  'revealed',
+  'love_chosen',
+  'bosses_discarded',
+]);
+// Where one move's events start (walking back from its last one).
+const MOVE_START = new Set(['turn_began', 'start_player', 'set_up_tied', 'set_up_restarted', 'dealt']);
+
+/** The last move in `entries` (log entries {seq, event}): {seq, events: [{seq, event}]} or null. */
+export function lastMoveOf(entries) {
+  const list = entries ?? [];
+  let end = -1;
+  for (let i = list.length - 1; i >= 0; i -= 1) {
+    if (MOVE_KINDS.has(list[i]?.event?.kind)) {
+      end = i;
+      break;
     }
-    if (e?.kind === 'revealed') for (const p of e.cards ?? []) ids.add(p.card?.id);
   }
-  return ids;
+  if (end < 0) return null;
+  const events = [];
+  for (let i = end; i >= 0; i -= 1) {
+    const e = list[i]?.event;
+    if (!e) continue;
+    if (MOVE_START.has(e.kind)) break;
+    if (MOVE_KINDS.has(e.kind)) events.unshift({ seq: list[i].seq, event: e });
+    if (e.kind === 'revealed' && i !== end) break;
+  }
+  return { seq: list[end].seq, events };
+}
+
+/** Office cards the last move put where they are: card id -> 'played' | 'swapped' | 'revealed'. */
+export function lastMoveMarks(move) {
+  const marks = new Map();
+  for (const { event: e } of move?.events ?? []) {
+    if (e.kind === 'played' && e.card) marks.set(e.card.id, 'played');
+    if (e.kind === 'swapped') {
+      if (e.took) marks.set(e.took.id, 'swapped');
+      if (e.gave) marks.set(e.gave.id, 'swapped');
+    }
+    if (e.kind === 'revealed') for (const p of e.cards ?? []) if (p.card) marks.set(p.card.id, 'revealed');
+  }
+  return marks;
 }

@@ -44,6 +44,9 @@ export const renderer = {
   describeEvent,
   describeEnding,
 
+  // "Since your last turn" (js/recap.js) leaves these out: the lines around them say it.
+  recapSkip: ['turn_began'],
+
   endYouLine(won) {
     return won ? 'Well done: the company is yours to run.' : 'Not this time. There is always next quarter.';
   },

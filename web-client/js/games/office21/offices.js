@@ -3,11 +3,16 @@
 // state).
 
 import { h } from '../../dom.js';
-import { cardBox, cardButton, describeOfficeCard, recentIds } from './cards.js';
+import { cardBox, cardButton, describeOfficeCard } from './cards.js';
 import { LEGAL_VERB, publicOptions } from './legal.js';
 import { millions, plural, possessive } from './words.js';
 
-export function renderOffice(ctx, seat, decision, legal) {
+/**
+ * `last`: the last move's marks ({marks, fresh}: Maps card id -> mark); its
+ * cards keep `data-last-move` until the next move, and drop in once, when
+ * they just arrived (`fresh`).
+ */
+export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map(), fresh: new Map() }) {
   const { view, board } = ctx;
   const player = view.players.find((p) => p.seat === seat);
   const mine = seat === ctx.seat;
@@ -16,12 +21,13 @@ export function renderOffice(ctx, seat, decision, legal) {
   const winner = view.ending?.winners?.includes(seat);
   const at21 = !player.eliminated && Number(player.profit) === Number(board?.target ?? 21);
   const options = decision && decision.seat !== ctx.seat ? publicOptions(decision) : new Set();
-  const recent = recentIds(ctx.recent);
 
   const cards = player.office.map((card) => {
     const action = legal.onCard.get(card.id);
     const key = `o-${card.id}`;
-    const common = { kind: card.card, faceUp: card.face_up, id: card.id, seat, key };
+    const mark = last.marks.get(card.id);
+    const common = { kind: card.card, faceUp: card.face_up, id: card.id, seat, key, attrs: mark ? { 'data-last-move': mark } : {} };
+    const lastClass = mark ? `o21-last-move${last.fresh.has(card.id) ? ' just-played' : ''}` : '';
     if (action) {
       return h(
         'li',
@@ -30,7 +36,7 @@ export function renderOffice(ctx, seat, decision, legal) {
           ...common,
           label: `${LEGAL_VERB[action.kind] ?? action.kind} ${mine ? 'your' : possessive(ctx.names(seat))} ${describeOfficeCard(board, card)}`,
           tag: action.kind,
-          extraClass: recent.has(card.id) ? 'just-played' : '',
+          extraClass: lastClass,
         }),
       );
     }
@@ -39,7 +45,7 @@ export function renderOffice(ctx, seat, decision, legal) {
       { class: 'o21-slot' },
       cardBox(board, {
         ...common,
-        extraClass: [options.has(card.id) ? 'o21-option' : '', recent.has(card.id) ? 'just-played' : ''].join(' ').trim(),
+        extraClass: [options.has(card.id) ? 'o21-option' : '', lastClass].join(' ').trim(),
       }),
     );
   });

@@ -52,7 +52,19 @@ export function renderStatus(ctx, ui) {
       h(
         'p',
         { class: 'o21-note', 'data-testid': 'idle' },
-        `The office is stalling: ${view.idle_turns} of ${view.stall_limit} turns without progress (at ${view.stall_limit} the game ends).`,
+        `The office is stalling: ${view.idle_turns} of ${view.stall_limit} turns without progress (at ${view.stall_limit} the game ends). `,
+        // Opens the rules drawer at its explanation (js/rules.js, on the room and replay pages).
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small rules-help',
+            'aria-label': 'What is stalling? Open the rules',
+            title: 'What is stalling? Open the rules',
+            'data-rules-section': 'stalling',
+          },
+          '?',
+        ),
       ),
     );
   }

@@ -5,7 +5,9 @@
 
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
+import { lastMoveMarks, lastMoveOf } from './cards.js';
 import { renderHand } from './hand.js';
+import { describeEvent } from './log.js';
 import { decisionOf, indexLegal } from './legal.js';
 import { renderOffice } from './offices.js';
 import { bannerText, renderPrompt } from './prompt.js';
@@ -17,6 +19,8 @@ export class Office21Table {
     /** State of the table's own controls, kept across renders. */
     this.ui = { discardOpen: false };
     this.focus = new FocusKeeper(container);
+    /** The seq of the last move already drawn (its cards move once, when it arrives). */
+    this.shownSeq = null;
   }
 
   render(ctx) {
@@ -25,13 +29,24 @@ export class Office21Table {
     const focusWasHere = this.focus.capture();
     const decision = decisionOf(view);
     const mine = ctx.seat !== null && ctx.seat !== undefined;
+    // The last move stays marked until the next one (from the log, so a
+    // re-render or a reload keeps it).
+    const move = lastMoveOf(ctx.log ?? ctx.recent);
+    const fresh = Boolean(
+      move && this.shownSeq !== null && move.seq > this.shownSeq && (ctx.recent ?? []).some((r) => r.seq === move.seq),
+    );
+    this.shownSeq = move?.seq ?? this.shownSeq ?? 0;
+    // Only the cards of events that just arrived drop in (a CLEANER played earlier in the turn does not again).
+    const arrived = new Set((ctx.recent ?? []).map((r) => r.seq));
+    const last = { marks: lastMoveMarks(move), fresh: fresh ? lastMoveMarks({ events: move.events.filter((m) => arrived.has(m.seq)) }) : new Map() };
 
     replace(
       this.container,
       h('p', { class: 'turn-banner', 'data-testid': 'turn-banner' }, bannerText(ctx, decision, legal)),
+      move && !view.ending ? lastMoveLine(ctx, move) : null,
       mine && !view.ending ? renderPrompt(ctx, decision, legal) : null,
       renderStatus(ctx, this.ui),
-      h('div', { class: 'o21-offices' }, seatOrder(ctx).map((seat) => renderOffice(ctx, seat, decision, legal))),
+      h('div', { class: 'o21-offices' }, seatOrder(ctx).map((seat) => renderOffice(ctx, seat, decision, legal, last))),
       mine ? renderHand(ctx, decision, legal) : null,
     );
 
@@ -58,4 +73,15 @@ function seatOrder(ctx) {
   const i = seats.indexOf(ctx.seat);
   if (i < 0) return seats;
   return [...seats.slice(i + 1), ...seats.slice(0, i), ctx.seat];
+}
+
+/** "Last move: …", the last move's events in words (as the log says them to this viewer). */
+function lastMoveLine(ctx, move) {
+  const lines = move.events.map(({ event }) => describeEvent(event, ctx)).filter((words) => words !== null && words !== undefined);
+  return h(
+    'p',
+    { class: 'last-move', 'data-testid': 'last-move', 'data-seq': String(move.seq) },
+    h('span', { class: 'last-move-label' }, 'Last move: '),
+    lines.flatMap((words, i) => (i ? [' ', words] : [words])),
+  );
 }

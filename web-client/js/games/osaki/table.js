@@ -8,13 +8,19 @@
 
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
-import { TASK_CLASS, characterText, describePile, indexLegal, recentMarks, tileFace, tileText, topOf, whose } from './tiles.js';
+import { describeEvent } from './log.js';
+import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileText, topOf, whose } from './tiles.js';
+
+// How long a moved stack travels from its source to its target, and a turned tile flips.
+const MOVE_MS = 350;
 
 export class OsakiTable {
   constructor(container) {
     this.container = container;
     this.pickedFrom = null;
     this.ctx = null;
+    /** The seq of the last move already drawn (animated once, when it arrives). */
+    this.shownSeq = null;
     this.focus = new FocusKeeper(container);
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) this.cancelPick();
@@ -39,7 +45,15 @@ export class OsakiTable {
     const { board, view } = ctx;
     const legal = indexLegal(ctx.legal);
     if (this.pickedFrom !== null && !legal.targetsByFrom.has(this.pickedFrom)) this.pickedFrom = null;
-    const marks = recentMarks(ctx.recent);
+    // The last move stays marked until the next one (from the log, so a
+    // re-render or a reload keeps it); it moves once, when it arrives.
+    const move = lastMoveOf(ctx.log ?? ctx.recent);
+    const marks = lastMoveMarks(move);
+    const fresh = Boolean(
+      move && this.shownSeq !== null && move.seq > this.shownSeq && (ctx.recent ?? []).some((r) => r.seq === move.seq),
+    );
+    this.shownSeq = move?.seq ?? this.shownSeq ?? 0;
+    const from = fresh && move.event.kind === 'stacked' ? this.rectOf(`${move.event.seat}-${move.event.from}`) : null;
 
     const focusWasHere = this.focus.capture();
 
@@ -61,11 +75,76 @@ export class OsakiTable {
         { class: 'turn-banner', 'data-testid': 'turn-banner', 'data-dock': myTurn ? '' : undefined },
         this.bannerText(ctx, legal),
       ),
+      move ? this.lastMoveLine(ctx, move) : null,
       h('div', { class: 'areas' }, areas),
       view.leftover?.length ? this.renderLeftover(ctx) : null,
     );
 
     this.focus.restore(focusWasHere);
+    this.keepTagsInside();
+    if (fresh) this.animate(move, from);
+  }
+
+  /** A tag wider than its tile is centred on it, but kept inside its area (no sideways scroll on a phone). */
+  keepTagsInside() {
+    for (const tag of this.container.querySelectorAll('.last-move-tag')) {
+      const area = tag.closest('.area')?.getBoundingClientRect();
+      const box = tag.getBoundingClientRect();
+      if (!area || box.width === 0) continue;
+      const margin = 4;
+      let dx = 0;
+      if (box.right > area.right - margin) dx = area.right - margin - box.right;
+      if (box.left + dx < area.left + margin) dx = area.left + margin - box.left;
+      if (dx !== 0) tag.style.transform = `translate(calc(-50% + ${Math.round(dx)}px), 60%)`;
+    }
+  }
+
+  rectOf(key) {
+    return this.container.querySelector(`.tile[data-key="${key}"]`)?.getBoundingClientRect() ?? null;
+  }
+
+  /**
+   * The move that just arrived: a moved stack travels from where it was to
+   * its target (FLIP: drawn at the target, started at the source), a turned
+   * tile flips. Nothing moves under prefers-reduced-motion.
+   */
+  animate(move, from) {
+    if (reducedMotion()) return;
+    const e = move.event;
+    if (e.kind === 'stacked') {
+      const tile = this.container.querySelector(`.tile[data-key="${e.owner}-${e.onto}"]`);
+      const to = tile?.getBoundingClientRect();
+      if (!tile || !from || !to || typeof tile.animate !== 'function') return;
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      tile.classList.add('moving');
+      const run = tile.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: MOVE_MS, easing: 'ease-out' });
+      run.finished.catch(() => {}).finally(() => tile.classList.remove('moving'));
+    } else if (e.kind === 'turned') {
+      const tile = this.container.querySelector(`.tile[data-key="${e.seat}-${e.slot}"]`);
+      if (!tile || typeof tile.animate !== 'function') return;
+      tile.animate([{ transform: 'perspective(400px) rotateY(90deg)' }, { transform: 'none' }], { duration: MOVE_MS, easing: 'ease-out' });
+    }
+  }
+
+  /**
+   * "Last move: …", short (the tiles themselves are marked and named; the
+   * log line above the table says it in full).
+   */
+  lastMoveLine(ctx, move) {
+    const e = move.event;
+    const name = (seat) => h('bdi', {}, ctx.names(seat));
+    let words = describeEvent(e, ctx);
+    if (e.kind === 'turned') words = [name(e.seat), ` turned over ${slotWords(ctx, e.seat, e.slot)}.`];
+    if (e.kind === 'stacked') {
+      words = [name(e.seat), ` moved a stack from ${slotWords(ctx, e.seat, e.from)} onto ${slotWords(ctx, e.owner, e.onto)} (now ${e.height} tiles).`];
+    }
+    return h(
+      'p',
+      { class: 'last-move', 'data-testid': 'last-move', 'data-seq': String(move.seq), 'data-kind': e.kind },
+      h('span', { class: 'last-move-label' }, 'Last move: '),
+      words,
+    );
   }
 
   bannerText(ctx, legal) {
@@ -113,10 +192,20 @@ export class OsakiTable {
       };
       const classes = ['tile', `pile-${pile.pile}`];
       if (pile.pile === 'stack') classes.push(TASK_CLASS[topOf(pile).task] ?? '');
-      if (marks.has(key)) classes.push(marks.get(key));
+      const mark = marks.get(key);
+      if (mark) {
+        common['data-last-move'] = mark;
+        classes.push('last-move-tile');
+      }
+      const tag = mark ? this.lastMoveTag(ctx, mark) : null;
 
       if (pile.pile === 'empty') {
-        return h('li', { class: 'slot slot-empty' }, h('div', { ...common, class: 'tile pile-empty', 'aria-hidden': 'true' }));
+        return h(
+          'li',
+          { class: 'slot slot-empty' },
+          h('div', { ...common, class: `tile pile-empty${mark ? ' last-move-tile' : ''}`, 'aria-hidden': 'true' }),
+          tag,
+        );
       }
 
       let button = null;
@@ -183,12 +272,14 @@ export class OsakiTable {
             },
             tileFace(ctx.board, pile),
           ),
+          tag,
         );
       }
       return h(
         'li',
         { class: 'slot' },
         h('div', { ...common, class: classes.join(' '), role: 'img', 'aria-label': describePile(ctx.board, pile) }, tileFace(ctx.board, pile)),
+        tag,
       );
     });
 
@@ -213,6 +304,15 @@ export class OsakiTable {
       ),
       h('ol', { class: 'slots' }, slots),
     );
+  }
+
+  /** The small label on a tile of the last move (the line above the table says it in full). */
+  lastMoveTag(ctx, mark) {
+    const e = lastMoveOf(ctx.log ?? ctx.recent)?.event;
+    let text = 'turned';
+    if (mark === 'from') text = 'moved away';
+    if (mark === 'to' && e?.kind === 'stacked') text = `\u2190 from ${slotWords(ctx, e.seat, e.from)}`;
+    return h('span', { class: `last-move-tag last-move-tag-${mark}`, 'data-testid': 'last-move-tag', 'aria-hidden': 'true' }, text);
   }
 
   renderLeftover(ctx) {
@@ -259,4 +359,8 @@ export class OsakiTable {
       h('ol', { class: 'slots' }, tiles),
     );
   }
+}
+
+function reducedMotion() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

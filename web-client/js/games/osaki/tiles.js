@@ -79,15 +79,34 @@ export function indexLegal(legal) {
   return { turns, targetsByFrom };
 }
 
-/** Which tile the latest events touched, to animate it (CSS; off under reduced motion). */
-export function recentMarks(recent) {
+/**
+ * The last move in the log (a tile turned, a stack moved, a pass), with its
+ * seq: it stays marked on the table until the next one. `entries` are log
+ * entries ({seq, event}).
+ */
+export function lastMoveOf(entries) {
+  for (let i = (entries?.length ?? 0) - 1; i >= 0; i -= 1) {
+    const e = entries[i]?.event;
+    if (e?.kind === 'turned' || e?.kind === 'stacked' || e?.kind === 'passed') return { seq: entries[i].seq, event: e };
+  }
+  return null;
+}
+
+/** What the last move marks on the table: slot key ("seat-slot") -> 'turned' | 'from' | 'to'. */
+export function lastMoveMarks(move) {
   const marks = new Map();
-  for (const item of recent ?? []) {
-    const e = item.event;
-    if (e?.kind === 'turned') marks.set(`${e.seat}-${e.slot}`, 'just-turned');
-    if (e?.kind === 'stacked') marks.set(`${e.owner}-${e.onto}`, 'just-stacked');
+  const e = move?.event;
+  if (e?.kind === 'turned') marks.set(`${e.seat}-${e.slot}`, 'turned');
+  if (e?.kind === 'stacked') {
+    marks.set(`${e.seat}-${e.from}`, 'from');
+    marks.set(`${e.owner}-${e.onto}`, 'to');
   }
   return marks;
+}
+
+/** "Ben’s slot 3" / "your slot 3" (slots counted from 1, as they are drawn). */
+export function slotWords(ctx, seat, slot) {
+  return `${whose(ctx, seat)} slot ${slot + 1}`;
 }
 
 export function tileFace(board, pile) {
