@@ -289,3 +289,24 @@ pub fn check_seat_count<G: Game>(seats: usize) -> Result<(), SetupError> {
         })
     }
 }
+
+/// Builds a [`Game::reveal`] list: entries in the order added, an entry
+/// with no items left out.
+#[derive(Debug, Default)]
+pub struct RevealList(Vec<Revealed>);
+
+impl RevealList {
+    pub fn add(&mut self, seat: Option<Seat>, label: &str, items: Vec<String>) {
+        if !items.is_empty() {
+            self.0.push(Revealed {
+                seat,
+                label: label.to_owned(),
+                items,
+            });
+        }
+    }
+
+    pub fn into_vec(self) -> Vec<Revealed> {
+        self.0
+    }
+}

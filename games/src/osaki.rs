@@ -27,6 +27,8 @@ use cubicle_protocol::osaki::{
     Tile, View,
 };
 use cubicle_protocol::record::Revealed;
+
+use crate::engine::RevealList;
 use cubicle_protocol::{GameInfo, JoinQuestion, Outcome, Seat};
 
 use crate::{Chance, Game, PlayerProfile, RuleError, SetupError, Viewer};
@@ -506,7 +508,7 @@ impl Game for Osaki {
     /// Copying"`: the character shows, the task is the secret); then, until
     /// the end reveals them, the tiles set aside in a 3-player game.
     fn reveal(&self) -> Vec<Revealed> {
-        let mut revealed = Vec::new();
+        let mut revealed = RevealList::default();
         for (seat, row) in self.rows.iter().enumerate() {
             let items: Vec<String> = row
                 .iter()
@@ -520,22 +522,13 @@ impl Game for Osaki {
                     _ => None,
                 })
                 .collect();
-            if !items.is_empty() {
-                revealed.push(Revealed {
-                    seat: Some(seat as Seat),
-                    label: "Unturned tiles".to_owned(),
-                    items,
-                });
-            }
+            revealed.add(Some(seat as Seat), "Unturned tiles", items);
         }
-        if self.ending.is_none() && !self.leftover.is_empty() {
-            revealed.push(Revealed {
-                seat: None,
-                label: "Tiles set aside".to_owned(),
-                items: self.leftover.iter().map(|&t| names::tile(t)).collect(),
-            });
+        if self.ending.is_none() {
+            let items = self.leftover.iter().map(|&t| names::tile(t)).collect();
+            revealed.add(None, "Tiles set aside", items);
         }
-        revealed
+        revealed.into_vec()
     }
 
     /// A player whose time ran out turns one of their unturned tiles, chosen

@@ -5,6 +5,8 @@ use cubicle_protocol::dilbert::{
     Cheats, EventView, FastTrack, Player, ProjectInPlay, Question, Stage as StageView, Step, View,
 };
 use cubicle_protocol::record::Revealed;
+
+use crate::engine::RevealList;
 use cubicle_protocol::Seat;
 
 use super::{content, tokens, Dilbert, Stage, TurnStep};
@@ -116,20 +118,11 @@ impl Dilbert {
     /// when the seat gave or did nothing). Then the memo, project and
     /// consultant decks, top first. Dealt employees are public, so not here.
     pub(super) fn reveal_all(&self) -> Vec<Revealed> {
-        let mut revealed = Vec::new();
-        let mut add = |seat: Option<Seat>, label: &str, items: Vec<String>| {
-            if !items.is_empty() {
-                revealed.push(Revealed {
-                    seat,
-                    label: label.to_owned(),
-                    items,
-                });
-            }
-        };
+        let mut revealed = RevealList::default();
         for seat in self.seat_list() {
             let s = usize::from(seat);
             if let Some(h) = self.hires.get(s).filter(|h| !h.shown) {
-                add(Some(seat), "Memos in hand", memo_names(&sorted(&h.hand)));
+                revealed.add(Some(seat), "Memos in hand", memo_names(&sorted(&h.hand)));
             }
             let answer: Option<(&str, String)> = match &self.stage {
                 Stage::Vote { votes } => votes[s].map(|v| ("Worst-job vote", format!("seat {v}"))),
@@ -151,10 +144,10 @@ impl Dilbert {
                 _ => None,
             };
             if let Some((label, item)) = answer {
-                add(Some(seat), label, vec![item]);
+                revealed.add(Some(seat), label, vec![item]);
             }
             if let Some(fast) = self.fast_track.filter(|f| f.seat == seat) {
-                add(
+                revealed.add(
                     Some(seat),
                     "Management Fast Track cheats",
                     vec![cheat_words(fast.cheats)],
@@ -162,12 +155,12 @@ impl Dilbert {
             }
         }
         let board = content::board();
-        add(
+        revealed.add(
             None,
             "Memo deck, top first",
             memo_names(&self.memo_deck.iter().copied().collect::<Vec<_>>()),
         );
-        add(
+        revealed.add(
             None,
             "Project deck, top first",
             self.project_deck
@@ -176,7 +169,7 @@ impl Dilbert {
                 .map(|&p| content::project(p).name.clone())
                 .collect(),
         );
-        add(
+        revealed.add(
             None,
             "Consultant deck, top first",
             self.consultant_deck
@@ -184,7 +177,7 @@ impl Dilbert {
                 .map(|&c| board.consultants[usize::from(c)].name.clone())
                 .collect(),
         );
-        revealed
+        revealed.into_vec()
     }
 
     fn stage_view(&self, viewer: Option<Seat>) -> StageView {

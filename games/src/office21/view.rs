@@ -12,6 +12,8 @@ use cubicle_protocol::office21::{
     Audit, Decision, Event, EventView, Player, Profit, Secret, Stage as StageView, View,
 };
 use cubicle_protocol::record::Revealed;
+
+use crate::engine::RevealList;
 use cubicle_protocol::Seat;
 
 use super::cards;
@@ -186,21 +188,12 @@ impl Office21 {
     /// top first. Face-down office cards are not listed: their kind is in
     /// every view.
     pub(super) fn reveal_all(&self) -> Vec<Revealed> {
-        let mut revealed = Vec::new();
-        let mut add = |seat: Option<Seat>, label: &str, items: Vec<String>| {
-            if !items.is_empty() {
-                revealed.push(Revealed {
-                    seat,
-                    label: label.to_owned(),
-                    items,
-                });
-            }
-        };
+        let mut revealed = RevealList::default();
         for seat in self.seat_list() {
             let s = usize::from(seat);
-            add(Some(seat), "Hand", names(self.hand(seat).iter().copied()));
+            revealed.add(Some(seat), "Hand", names(self.hand(seat).iter().copied()));
             if let Stage::SetUp { choices, .. } = &self.stage {
-                add(Some(seat), "Face-down set-up card", names(choices[s]));
+                revealed.add(Some(seat), "Face-down set-up card", names(choices[s]));
             }
             if let Stage::Turn {
                 seat: active,
@@ -208,16 +201,16 @@ impl Office21 {
             } = &self.stage
             {
                 if *active == seat {
-                    add(Some(seat), "Drawn by OPERATOR", names([*drawn]));
+                    revealed.add(Some(seat), "Drawn by OPERATOR", names([*drawn]));
                 }
             }
         }
-        add(
+        revealed.add(
             None,
             "Draw pile, top first",
             names(self.pile.iter().rev().copied()),
         );
-        revealed
+        revealed.into_vec()
     }
 
     fn audit(&self) -> Option<Audit> {
