@@ -185,9 +185,14 @@ export async function launchBrowser() {
  * A page in its own browser context (own storage, own cookies), recording
  * page errors and every WebSocket frame it receives. `hasTouch` and
  * `isMobile` emulate a phone (a touch screen: coarse pointer, no hover).
+ * `locale` is the browser's language (e.g. 'ja-JP' for the Japanese
+ * interface); `bypassCSP` lets a test inject a script (axe-core).
  */
-export async function openPage(browser, { width = 1100, height = 900, name = 'page', hasTouch = false, isMobile = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, hasTouch, isMobile });
+export async function openPage(
+  browser,
+  { width = 1100, height = 900, name = 'page', hasTouch = false, isMobile = false, locale = 'en-US', bypassCSP = false } = {},
+) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch, isMobile, locale, bypassCSP });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const record = { name, context, page, errors: [], frames: [] };

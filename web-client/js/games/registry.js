@@ -24,6 +24,8 @@
 // replay page has no log: recent is its step's events); deadlineAt: when the
 // table's current window closes by itself, epoch ms, or null).
 
+import { useDictionary } from '../i18n.js';
+
 const modules = {
   osaki: () => import('./osaki/index.js'),
   office21: () => import('./office21/index.js'),
@@ -39,6 +41,8 @@ export async function loadRenderer(gameId) {
   const load = Object.hasOwn(modules, gameId) ? modules[gameId] : null;
   if (!load) return fallbackRenderer(gameId);
   try {
+    // The game's words first: its modules may name things as they load.
+    await useDictionary(gameId);
     return (await load()).renderer;
   } catch (error) {
     console.error(`cannot load the ${gameId} table`, error);

@@ -1,0 +1,4 @@
+// Japanese words of the osaki table and log, keyed by their English text.
+// Loaded by js/games/registry.js before the game's module. See js/i18n.js.
+export default {
+};
