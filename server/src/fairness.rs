@@ -243,6 +243,8 @@ pub enum VerifyError {
         seats: usize,
         expected: usize,
     },
+    #[error("the logs of what was seen are not in seat order, then the spectator's")]
+    SeenOrder,
     #[error(
         "{viewer} was shown something else at event {event} ({cause}): the record says {recorded}, the replay gives {replayed}"
     )]
@@ -280,12 +282,15 @@ pub fn verify(record: &GameRecord) -> Result<Verified, VerifyError> {
     }
     let seats = record.setup.len();
     let viewers = || (0..seats as Seat).map(Some).chain(std::iter::once(None));
-    if record.seen.len() != seats + 1 || !record.seen.iter().map(|l| l.seat).eq(viewers()) {
+    if record.seen.len() != seats + 1 {
         return Err(VerifyError::SeenCount {
             found: record.seen.len(),
             seats,
             expected: seats + 1,
         });
+    }
+    if !record.seen.iter().map(|l| l.seat).eq(viewers()) {
+        return Err(VerifyError::SeenOrder);
     }
     let seed = game_seed(&server_seed, record.contributions.as_deref());
     // Each step's events are compared as soon as they happen, so that the

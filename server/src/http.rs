@@ -41,15 +41,33 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self'; img-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
-/// Headers on every response (pages, API answers, errors): the policy
-/// above, no content sniffing (a JSON answer is never run as script), and
-/// no `Referer` (a room's link is how one joins it).
-const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
-    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+/// Headers on every response (pages, API answers, errors): no content
+/// sniffing (a JSON answer is never run as script), and no `Referer` (a
+/// room's link is how one joins it).
+const SECURITY_HEADERS: [(header::HeaderName, &str); 2] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "no-referrer"),
+];
+
+/// Headers on every response that a browser could show as a document
+/// (pages, SVG, API answers, errors): the policy above and no framing.
+/// Scripts and stylesheets (served with `nosniff`, so never run as
+/// anything else) go without: the policy means nothing on them, and its
+/// 250 bytes on each of a room page's 40-odd scripts were a tenth of a
+/// phone's first load (docs/performance.md, "First load").
+const DOCUMENT_HEADERS: [(header::HeaderName, &str); 2] = [
+    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
     (header::X_FRAME_OPTIONS, "DENY"),
 ];
+
+/// Whether a response is a script or a stylesheet (see [`DOCUMENT_HEADERS`]).
+fn is_script_or_style<B>(response: &axum::http::Response<B>) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.contains("javascript") || t.starts_with("text/css"))
+}
 
 pub fn router(state: AppState) -> Router {
     // Rooms and the API wait for start-up replay; health, readiness,
@@ -89,6 +107,16 @@ pub fn router(state: AppState) -> Router {
             router.layer(SetResponseHeaderLayer::overriding(
                 name,
                 HeaderValue::from_static(value),
+            ))
+        });
+    let router = DOCUMENT_HEADERS
+        .into_iter()
+        .fold(router, |router, (name, value)| {
+            router.layer(SetResponseHeaderLayer::overriding(
+                name,
+                move |response: &axum::http::Response<axum::body::Body>| {
+                    (!is_script_or_style(response)).then(|| HeaderValue::from_static(value))
+                },
             ))
         });
     // Responses are compressed (brotli or gzip, as the client accepts) for
@@ -382,6 +410,17 @@ async fn finished_game(
     room_id: &str,
     number: Option<u32>,
 ) -> Result<(GameRecord, u32), ApiFailure> {
+    // A past game is one row: no need to read the room and its action log.
+    if let Some(number) = number {
+        match app.store.past_game(room_id, number).await {
+            Ok(Some(record)) => return Ok((record, number)),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(room = %room_id, number, error = %e, "past game unreadable");
+                return Err(ApiFailure::internal());
+            }
+        }
+    }
     let room = match app.store.load_room(room_id).await {
         Ok(Some(room)) => room,
         Ok(None) => {
@@ -408,14 +447,8 @@ async fn finished_game(
         return Err(no_such_game());
     }
     if number < room.game_number {
-        return match app.store.past_game(room_id, number).await {
-            Ok(Some(record)) => Ok((record, number)),
-            Ok(None) => Err(no_such_game()),
-            Err(e) => {
-                tracing::error!(room = %room_id, number, error = %e, "past game unreadable");
-                Err(ApiFailure::internal())
-            }
-        };
+        // Not among the past games (looked up above).
+        return Err(no_such_game());
     }
     // Replaying a long game is CPU work: off the async workers.
     let made = tokio::task::spawn_blocking(move || fairness::record(&room))

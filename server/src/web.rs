@@ -3,12 +3,46 @@
 //! a directory given with `--static-dir`.
 //!
 //! `/` is index.html, `/r/{room_id}` is room.html, every other file is served
-//! at its path. Responses carry `Cache-Control: no-cache` with an `ETag`:
-//! file names carry no version, so browsers revalidate (cheaply, 304) and
-//! never run a client older than the server.
+//! at its path, with `Cache-Control: no-cache` and an `ETag` (browsers
+//! revalidate, cheaply, 304).
+//!
+//! Versioned names, without a build step (docs/performance.md, "First
+//! load"): the client's version is a digest of every client file (path and
+//! bytes; embedded files: computed once in a release build; a directory, or
+//! the embedded folder of a debug build, which rust-embed reads from disk:
+//! recomputed when a file's size or modification time changes, so edits show
+//! at the next page load). Every file is also served at
+//! `/v/{version}/{path}` with `Cache-Control: public, max-age=31536000,
+//! immutable`: a browser keeps it and never asks again, and a new client is a
+//! new version, so it never runs a client older than the server.
+//! The HTML pages (`/`, `/r/{id}`, replay.html, 404) stay `no-cache` and are
+//! served with their `="/css/`, `="/js/` and `="/img/` references rewritten
+//! under `/v/{version}/` (relative module imports and CSS `url()`s then stay
+//! under it too), and with `<link rel="modulepreload">` for every module
+//! their scripts import statically (found by reading the `import … from` and
+//! `export … from` lines), so that a slow link fetches them at once rather
+//! than in a waterfall of round trips. A room page also preloads its room's
+//! game's module graph (js/games/{game}/index.js), which the page loads as
+//! soon as it knows the game, and its stylesheet (css/{game}.css, if there
+//! is one), and nothing of any other game.
+//!
+//! Scripts, styles, SVG and pages go out in brotli at its best quality to a
+//! browser that accepts it, compressed once per file content and kept in
+//! memory (the compression layer of `http.rs`, which compresses everything
+//! else as it streams, at a faster quality, leaves them alone); ETags are 64
+//! bits of the file's SHA-256.
+//!
+//! A versioned path with another version (a page left open across an
+//! upgrade asks for a module it had not loaded yet) is redirected (307,
+//! `no-store`) to the same file under the current version: never an old
+//! file kept forever under a new name, nor a new file cached under an old
+//! version's name.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
@@ -21,6 +55,9 @@ use crate::AppState;
 #[derive(Embed)]
 #[folder = "../web-client/"]
 struct Embedded;
+
+/// The folder rust-embed reads at run time in a debug build.
+const EMBEDDED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client");
 
 /// Where the client's files come from.
 #[derive(Debug, Clone)]
@@ -36,12 +73,21 @@ struct File {
     etag: String,
 }
 
+/// Versioned files: a year, and no revalidation (the name changes with the
+/// content).
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Hex digits of the version: 64 bits tell versions apart.
+const VERSION_LEN: usize = 16;
+/// How long a room page waits to learn its room's game (for preload hints)
+/// before it is sent without them.
+const ROOM_LOOKUP_LIMIT: Duration = Duration::from_millis(300);
+
 impl Assets {
     async fn load(&self, path: &str) -> Option<File> {
         match self {
             Assets::Embedded => {
                 let file = Embedded::get(path)?;
-                let etag = format!("W/\"{}\"", hex::encode(file.metadata.sha256_hash()));
+                let etag = etag_of(&file.metadata.sha256_hash());
                 Some(File {
                     bytes: file.data,
                     etag,
@@ -49,12 +95,119 @@ impl Assets {
             }
             Assets::Dir(dir) => {
                 let bytes = tokio::fs::read(dir.join(path)).await.ok()?;
-                let etag = format!("W/\"{}\"", hex::encode(Sha256::digest(&bytes)));
+                let etag = etag_of(&Sha256::digest(&bytes));
                 Some(File {
                     bytes: Cow::Owned(bytes),
                     etag,
                 })
             }
+        }
+    }
+
+    /// The client's version: a digest of every file's path and bytes.
+    async fn version(&self) -> String {
+        let dir = match self {
+            Assets::Embedded if !cfg!(debug_assertions) => {
+                static VERSION: OnceLock<String> = OnceLock::new();
+                return VERSION.get_or_init(embedded_version).clone();
+            }
+            Assets::Embedded => PathBuf::from(EMBEDDED_DIR),
+            Assets::Dir(dir) => dir.clone(),
+        };
+        tokio::task::spawn_blocking(move || dir_version(&dir))
+            .await
+            .unwrap_or_default()
+    }
+}
+
+/// A weak ETag from a file's SHA-256: 64 bits of it are plenty to tell two
+/// versions of a file apart, and every response carries it (headers are not
+/// compressed on HTTP/1.1: on a slow link, 48 bytes times 40 files count).
+fn etag_of(sha256: &[u8]) -> String {
+    format!("W/\"{}\"", hex::encode(&sha256[..8.min(sha256.len())]))
+}
+
+/// Adds one file to a version digest (the same for both sources, so a
+/// directory and the binary built from it agree).
+fn add_file(digest: &mut Sha256, path: &str, file_sha256: &[u8]) {
+    digest.update(path.as_bytes());
+    digest.update([0]);
+    digest.update(file_sha256);
+}
+
+fn short(digest: Sha256) -> String {
+    let mut text = hex::encode(digest.finalize());
+    text.truncate(VERSION_LEN);
+    text
+}
+
+fn embedded_version() -> String {
+    let mut paths: Vec<_> = Embedded::iter().collect();
+    paths.sort();
+    let mut digest = Sha256::new();
+    for path in paths {
+        if let Some(file) = Embedded::get(&path) {
+            add_file(&mut digest, &path, &file.metadata.sha256_hash());
+        }
+    }
+    short(digest)
+}
+
+/// A directory's version. Reading and hashing every file on each request
+/// would be wasteful: the digest is kept with the files' sizes and
+/// modification times, and computed again only when one of them changes.
+fn dir_version(dir: &Path) -> String {
+    /// By directory: the stamp of its files' sizes and times, and the version.
+    type Known = HashMap<PathBuf, (Vec<u8>, String)>;
+    static KNOWN: LazyLock<Mutex<Known>> = LazyLock::new(Default::default);
+    let mut files = Vec::new();
+    list_files(dir, dir, &mut files);
+    files.sort();
+    let mut stamp = Sha256::new();
+    for (path, len, modified) in &files {
+        stamp.update(path.as_bytes());
+        stamp.update(len.to_le_bytes());
+        stamp.update(modified.to_le_bytes());
+    }
+    let stamp = stamp.finalize().to_vec();
+    if let Some((known, version)) = KNOWN.lock().unwrap().get(dir) {
+        if *known == stamp {
+            return version.clone();
+        }
+    }
+    let mut digest = Sha256::new();
+    for (path, _, _) in &files {
+        let bytes = std::fs::read(dir.join(path)).unwrap_or_default();
+        add_file(&mut digest, path, &Sha256::digest(&bytes));
+    }
+    let version = short(digest);
+    KNOWN
+        .lock()
+        .unwrap()
+        .insert(dir.to_owned(), (stamp, version.clone()));
+    version
+}
+
+/// Every file under `dir`: (path relative to `root` with `/`, size, mtime ns).
+fn list_files(root: &Path, dir: &Path, files: &mut Vec<(String, u64, u128)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            list_files(root, &path, files);
+        } else if let Ok(relative) = path.strip_prefix(root) {
+            let modified = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            let name = relative.to_string_lossy().replace('\\', "/");
+            files.push((name, meta.len(), modified));
         }
     }
 }
@@ -68,10 +221,15 @@ fn file_for(path: &str) -> Option<String> {
     if let Some(room) = path.strip_prefix("r/") {
         return (!room.is_empty() && !room.contains('/')).then(|| "room.html".into());
     }
-    // Only plain relative paths: no "..", no absolute or odd components.
-    let safe = Path::new(path)
-        .components()
-        .all(|c| matches!(c, Component::Normal(_)));
+    safe_path(path)
+}
+
+/// Only plain relative paths: no "..", no absolute or odd components.
+fn safe_path(path: &str) -> Option<String> {
+    let safe = !path.is_empty()
+        && Path::new(path)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
     (safe && !path.contains('\\')).then(|| path.to_owned())
 }
 
@@ -99,26 +257,100 @@ pub async fn asset(
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
+    if let Some(rest) = uri.path().strip_prefix("/v/") {
+        return versioned(&app, rest, &headers).await;
+    }
     let Some(path) = file_for(uri.path()) else {
         return not_found(&app.assets).await;
     };
-    let Some(file) = app.assets.load(&path).await else {
+    let room = uri
+        .path()
+        .strip_prefix("/r/")
+        .filter(|_| path == "room.html");
+    let file = if is_page(&path) {
+        let game = match room {
+            Some(room_id) => room_game(&app, room_id).await,
+            None => None,
+        };
+        page(&app.assets, &path, game.as_deref()).await
+    } else {
+        app.assets.load(&path).await
+    };
+    match file {
+        Some(file) => respond(file, &path, &headers, "no-cache").await,
+        None => not_found(&app.assets).await,
+    }
+}
+
+/// `/v/{version}/{path}`: the file, kept for a year, if the version is the
+/// client's; else a redirect to the current version (see the module docs).
+async fn versioned(app: &AppState, rest: &str, headers: &HeaderMap) -> Response {
+    let (asked, file) = rest.split_once('/').unwrap_or((rest, ""));
+    let Some(path) = safe_path(file) else {
         return not_found(&app.assets).await;
     };
+    let version = app.assets.version().await;
+    if asked != version {
+        let Ok(location) = HeaderValue::from_str(&format!("/v/{version}/{path}")) else {
+            return not_found(&app.assets).await;
+        };
+        return (
+            StatusCode::TEMPORARY_REDIRECT,
+            [
+                (header::LOCATION, location),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            ],
+        )
+            .into_response();
+    }
+    let file = if is_page(&path) {
+        page(&app.assets, &path, None).await
+    } else {
+        app.assets.load(&path).await
+    };
+    match file {
+        Some(file) => respond(file, &path, headers, IMMUTABLE).await,
+        None => not_found(&app.assets).await,
+    }
+}
+
+async fn respond(
+    file: File,
+    path: &str,
+    headers: &HeaderMap,
+    cache_control: &'static str,
+) -> Response {
     let mut response = if headers
         .get(header::IF_NONE_MATCH)
         .is_some_and(|v| v.as_bytes() == file.etag.as_bytes())
     {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut response = file.bytes.into_owned().into_response();
+        let brotli = if accepts_brotli(headers) {
+            best_brotli(&file, path).await
+        } else {
+            None
+        };
+        let mut response = match brotli {
+            Some(compressed) => {
+                let mut response = compressed.to_vec().into_response();
+                response
+                    .headers_mut()
+                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+                response
+            }
+            None => file.bytes.into_owned().into_response(),
+        };
         response
             .headers_mut()
-            .insert(header::CONTENT_TYPE, content_type(&path));
+            .insert(header::CONTENT_TYPE, content_type(path));
         response
     };
     let h = response.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control),
+    );
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -127,20 +359,351 @@ pub async fn asset(
         header::REFERRER_POLICY,
         HeaderValue::from_static("same-origin"),
     );
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if let Ok(etag) = HeaderValue::from_str(&file.etag) {
         h.insert(header::ETAG, etag);
     }
     response
 }
 
+fn accepts_brotli(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            parts
+                .next()
+                .is_some_and(|name| name.eq_ignore_ascii_case("br"))
+                && parts.all(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_none_or(|q| q > 0.0)
+                })
+        })
+}
+
+/// A client file in brotli at its best quality, computed once per content
+/// (keyed by its ETag) and kept: the compression layer compresses as it
+/// streams, at a quality fast enough for every answer, and sends about a
+/// fifth more (docs/performance.md, "First load"). The layer leaves a
+/// response that already has a `Content-Encoding` alone. None for files too
+/// small to gain, for images that are compressed already, or if the
+/// compressed file would be no smaller.
+async fn best_brotli(file: &File, path: &str) -> Option<Arc<Vec<u8>>> {
+    /// By ETag: the compressed bytes, or None when not worth it.
+    type Compressed = HashMap<String, Option<Arc<Vec<u8>>>>;
+    static COMPRESSED: LazyLock<Mutex<Compressed>> = LazyLock::new(Default::default);
+    const MIN_LEN: usize = 256;
+    const MAX_KEPT: usize = 1000;
+    let compressible = content_type(path).to_str().is_ok_and(|t| {
+        t.starts_with("text/")
+            || t.contains("javascript")
+            || t.contains("json")
+            || t.contains("svg")
+    });
+    if file.bytes.len() < MIN_LEN || !compressible {
+        return None;
+    }
+    if let Some(known) = COMPRESSED.lock().unwrap().get(&file.etag) {
+        return known.clone();
+    }
+    let plain = file.bytes.to_vec();
+    let len = plain.len();
+    let compressed = brotli_best(plain)
+        .await
+        .filter(|c| c.len() < len)
+        .map(Arc::new);
+    let mut kept = COMPRESSED.lock().unwrap();
+    // Edits to a --static-dir add versions; a restart of the count keeps it small.
+    if kept.len() >= MAX_KEPT {
+        kept.clear();
+    }
+    kept.insert(file.etag.clone(), compressed.clone());
+    compressed
+}
+
+/// Brotli at quality 11 through tower-http's own encoder (no second
+/// compression library in the server), on a blocking thread: it is CPU work.
+async fn brotli_best(plain: Vec<u8>) -> Option<Vec<u8>> {
+    use tower::{Layer, ServiceExt};
+    use tower_http::compression::{predicate::SizeAbove, CompressionLayer, CompressionLevel};
+    let handle = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        handle.block_on(async move {
+            let service = CompressionLayer::new()
+                .no_gzip()
+                .quality(CompressionLevel::Best)
+                .compress_when(SizeAbove::new(0))
+                .layer(tower::service_fn(
+                    move |_: axum::http::Request<axum::body::Body>| {
+                        let plain = plain.clone();
+                        async move {
+                            Ok::<_, std::convert::Infallible>(Response::new(
+                                axum::body::Body::from(plain),
+                            ))
+                        }
+                    },
+                ));
+            let request = axum::http::Request::builder()
+                .header(header::ACCEPT_ENCODING, "br")
+                .body(axum::body::Body::empty())
+                .ok()?;
+            let response = service.oneshot(request).await.ok()?;
+            if response.headers().get(header::CONTENT_ENCODING)? != "br" {
+                return None;
+            }
+            let body = axum::body::Body::new(response.into_body());
+            axum::body::to_bytes(body, usize::MAX)
+                .await
+                .ok()
+                .map(|b| b.to_vec())
+        })
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+fn is_page(path: &str) -> bool {
+    path.ends_with(".html")
+}
+
+/// The game of a room, if the room answers quickly. Its page loads that
+/// game's table as soon as it knows the game, in the lobby too (so the start
+/// is instant), and draws it at once when the game has started.
+async fn room_game(app: &AppState, room_id: &str) -> Option<String> {
+    if !crate::ids::is_room_id(room_id) {
+        return None;
+    }
+    let lookup = async {
+        let room = app.registry.get(room_id).await.ok()?;
+        Some(room.info().await.ok()?.game)
+    };
+    let game = tokio::time::timeout(ROOM_LOOKUP_LIMIT, lookup)
+        .await
+        .ok()
+        .flatten()?;
+    game.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        .then_some(game)
+}
+
+/// A page as served: versioned references and preload hints. Built once
+/// per version, page and game.
+async fn page(assets: &Assets, path: &str, game: Option<&str>) -> Option<File> {
+    type Key = (String, String, Option<String>);
+    static PAGES: LazyLock<Mutex<HashMap<Key, Arc<Vec<u8>>>>> = LazyLock::new(Default::default);
+    let version = assets.version().await;
+    let key = (version.clone(), path.to_owned(), game.map(str::to_owned));
+    let cached = PAGES.lock().unwrap().get(&key).cloned();
+    let bytes = match cached {
+        Some(bytes) => bytes,
+        None => {
+            let file = assets.load(path).await?;
+            let text = String::from_utf8_lossy(&file.bytes);
+            let bytes = Arc::new(build_page(assets, &text, &version, game).await.into_bytes());
+            let mut pages = PAGES.lock().unwrap();
+            // Pages of older versions are never asked for again.
+            pages.retain(|(v, _, _), _| *v == version);
+            pages.insert(key, bytes.clone());
+            bytes
+        }
+    };
+    let etag = etag_of(&Sha256::digest(bytes.as_slice()));
+    Some(File {
+        bytes: Cow::Owned(bytes.to_vec()),
+        etag,
+    })
+}
+
+async fn build_page(assets: &Assets, html: &str, version: &str, game: Option<&str>) -> String {
+    let html = versioned_references(html, version);
+    let prefix = format!("/v/{version}/");
+    let entries: Vec<String> = module_scripts(&html)
+        .into_iter()
+        .filter_map(|src| src.strip_prefix(&prefix).map(str::to_owned))
+        .collect();
+    let mut modules = module_graph(assets, &entries).await;
+    let mut styles = Vec::new();
+    if let Some(game) = game {
+        let index = format!("js/games/{game}/index.js");
+        let mut known: Vec<String> = entries.iter().chain(&modules).cloned().collect();
+        if assets.load(&index).await.is_some() {
+            known.push(index.clone());
+            modules.push(index.clone());
+            for module in module_graph(assets, &[index]).await {
+                if !known.contains(&module) {
+                    known.push(module.clone());
+                    modules.push(module);
+                }
+            }
+        }
+        let css = format!("css/{game}.css");
+        if assets.load(&css).await.is_some() {
+            styles.push(css);
+        }
+    }
+    let hints: String = modules
+        .iter()
+        .filter(|m| !entries.contains(m))
+        .map(|m| format!("  <link rel=\"modulepreload\" href=\"{prefix}{m}\">\n"))
+        .chain(
+            styles
+                .iter()
+                .map(|s| format!("  <link rel=\"preload\" as=\"style\" href=\"{prefix}{s}\">\n")),
+        )
+        .collect();
+    match html.find("</head>") {
+        Some(at) if !hints.is_empty() => format!("{}{hints}{}", &html[..at], &html[at..]),
+        _ => html,
+    }
+}
+
+/// `="/css/…"`, `="/js/…"`, `="/img/…"` under `/v/{version}/`.
+fn versioned_references(html: &str, version: &str) -> String {
+    let mut html = html.to_owned();
+    for dir in ["css", "js", "img"] {
+        for quote in ['"', '\''] {
+            html = html.replace(
+                &format!("={quote}/{dir}/"),
+                &format!("={quote}/v/{version}/{dir}/"),
+            );
+        }
+    }
+    html
+}
+
+/// The `src` of every `<script type="module" src="…">`.
+fn module_scripts(html: &str) -> Vec<String> {
+    html.split("<script")
+        .skip(1)
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            if !tag.contains("type=\"module\"") {
+                return None;
+            }
+            let src = &tag[tag.find("src=\"")? + 5..];
+            Some(src[..src.find('"')?].to_owned())
+        })
+        .collect()
+}
+
+/// Every module the `entries` import statically, directly or not, that
+/// exists (client paths, in the order found; the entries left out).
+async fn module_graph(assets: &Assets, entries: &[String]) -> Vec<String> {
+    let mut seen: HashSet<String> = entries.iter().cloned().collect();
+    let mut queue: VecDeque<String> = entries.iter().cloned().collect();
+    let mut found = Vec::new();
+    while let Some(module) = queue.pop_front() {
+        let Some(file) = assets.load(&module).await else {
+            continue;
+        };
+        if !entries.contains(&module) {
+            found.push(module.clone());
+        }
+        let text = String::from_utf8_lossy(&file.bytes);
+        for specifier in static_imports(&text) {
+            if let Some(target) = resolve(&module, specifier) {
+                if seen.insert(target.clone()) {
+                    queue.push_back(target);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The specifiers of a module's static imports and re-exports: statements
+/// that begin a line with `import` or `export` and name a module after
+/// `from` (or right after `import`). Dynamic `import()` is left out: those
+/// modules load on use.
+fn static_imports(source: &str) -> Vec<&str> {
+    let mut specifiers = Vec::new();
+    let mut rest = source;
+    while !rest.is_empty() {
+        let line_start = rest.trim_start_matches([' ', '\t']);
+        let keyword = ["import", "export"]
+            .into_iter()
+            .find(|k| line_start.starts_with(k));
+        if let Some(keyword) = keyword {
+            let after = &line_start[keyword.len()..];
+            let opens_statement = after.chars().next().is_some_and(|c| {
+                c.is_whitespace() || c == '{' || c == '*' || c == '\'' || c == '"'
+            });
+            if opens_statement {
+                if let Some(quote_at) = after.find(['\'', '"']) {
+                    let head = after[..quote_at].trim_end();
+                    let names_module = if head.is_empty() {
+                        keyword == "import"
+                    } else {
+                        head.ends_with("from")
+                            && head[..head.len() - 4]
+                                .chars()
+                                .last()
+                                .is_some_and(|c| c.is_whitespace() || c == '}' || c == '*')
+                    };
+                    if names_module && !head.contains([';', '(', '=']) {
+                        let quote = &after[quote_at..quote_at + 1];
+                        let spec = &after[quote_at + 1..];
+                        if let Some(end) = spec.find(quote) {
+                            specifiers.push(&spec[..end]);
+                        }
+                    }
+                }
+            }
+        }
+        rest = match rest.find('\n') {
+            Some(end) => &rest[end + 1..],
+            None => "",
+        };
+    }
+    specifiers
+}
+
+/// A specifier resolved against the client path of the module importing
+/// it; None for bare names, other origins and paths leaving the client.
+fn resolve(module: &str, specifier: &str) -> Option<String> {
+    if let Some(absolute) = specifier.strip_prefix('/') {
+        return (!absolute.starts_with('/')).then(|| normalize(absolute.split('/').collect()))?;
+    }
+    if !(specifier.starts_with("./") || specifier.starts_with("../")) {
+        return None;
+    }
+    let mut parts: Vec<&str> = module.split('/').collect();
+    parts.pop(); // the importing module's own name
+    parts.extend(specifier.split('/'));
+    normalize(parts)
+}
+
+fn normalize(parts: Vec<&str>) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for part in parts {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop()?;
+            }
+            _ => out.push(part),
+        }
+    }
+    let path = out.join("/");
+    safe_path(&path)
+}
+
 /// The client's "page not found" page (a person who mistyped a link gets a
 /// way back to the start page), with status 404 for every missing file.
 async fn not_found(assets: &Assets) -> Response {
     const PAGE: &str = "404.html";
-    match assets.load(PAGE).await {
+    match page(assets, PAGE, None).await {
         Some(page) => (
             StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, content_type(PAGE))],
+            [
+                (header::CONTENT_TYPE, content_type(PAGE)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
             page.bytes.into_owned(),
         )
             .into_response(),
@@ -170,5 +733,62 @@ mod tests {
         assert_eq!(content_type("js/app.js"), "text/javascript; charset=utf-8");
         assert_eq!(content_type("css/site.css"), "text/css; charset=utf-8");
         assert_eq!(content_type("img/logo.png"), "image/png");
+    }
+
+    #[test]
+    fn static_imports_are_found_and_dynamic_ones_left() {
+        let source = "// import { no } from './comment.js';\n\
+            import { h } from './dom.js';\n\
+            import * as store from \"./store.js\";\n\
+            import './side-effect.js';\n\
+            import {\n  a,\n  b,\n} from '../words.js';\n\
+            export { c } from './re-export.js';\n\
+            export const label = 'from';\n\
+            export function f(x = 'y') {}\n\
+            const later = () => import('./later.js');\n\
+            /** @param {import('./types.js').T} t */\n\
+            if (import.meta.url) {}\n";
+        assert_eq!(
+            static_imports(source),
+            [
+                "./dom.js",
+                "./store.js",
+                "./side-effect.js",
+                "../words.js",
+                "./re-export.js"
+            ]
+        );
+    }
+
+    #[test]
+    fn specifiers_resolve_inside_the_client() {
+        assert_eq!(
+            resolve("js/room.js", "./dom.js").as_deref(),
+            Some("js/dom.js")
+        );
+        assert_eq!(
+            resolve("js/games/registry.js", "../i18n.js").as_deref(),
+            Some("js/i18n.js")
+        );
+        assert_eq!(resolve("js/a.js", "/js/b.js").as_deref(), Some("js/b.js"));
+        assert_eq!(resolve("js/a.js", "../../x.js"), None);
+        assert_eq!(resolve("js/a.js", "playwright"), None);
+        assert_eq!(resolve("js/a.js", "//cdn.example/x.js"), None);
+    }
+
+    #[test]
+    fn pages_reference_versioned_files() {
+        let html = "<link rel=\"stylesheet\" href=\"/css/site.css\">\n\
+            <script type=\"module\" src=\"/js/room.js\"></script>\n\
+            <link rel=\"icon\" href=\"/favicon.svg\"><a href=\"/\">";
+        let out = versioned_references(html, "0123");
+        assert!(out.contains("href=\"/v/0123/css/site.css\""));
+        assert!(out.contains("src=\"/v/0123/js/room.js\""));
+        assert!(
+            out.contains("href=\"/favicon.svg\""),
+            "the icon is swapped by name"
+        );
+        assert!(out.contains("<a href=\"/\">"));
+        assert_eq!(module_scripts(&out), ["/v/0123/js/room.js"]);
     }
 }

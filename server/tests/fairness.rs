@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 mod support;
-use support::office21::normalize;
+use support::normalize::normalize;
 use support::{Client, Frame, TestServer};
 
 /// A contribution a browser might send.
@@ -251,6 +251,14 @@ async fn a_changed_draw_action_contribution_or_seed_is_caught() {
     let (ok, text) = verify_command(&record);
     assert!(!ok);
     assert!(text.contains("does not match the commitment"), "{text}");
+
+    // Every log is there, but two are swapped: the message says so, not
+    // that a log is missing.
+    let mut record = honest.clone();
+    record.seen.swap(0, 1);
+    let error = verify(&record).expect_err("logs out of order are caught");
+    assert!(matches!(error, VerifyError::SeenOrder), "{error}");
+    assert!(error.to_string().contains("seat order"), "{error}");
 
     // Contributions must be hex, one per seat.
     let mut record = honest;

@@ -314,7 +314,7 @@ async fn the_web_client_is_served() {
     let etag = index.headers()["etag"].to_str().unwrap().to_owned();
     let body = index.text().await.unwrap();
     assert_eq!(
-        body,
+        unversioned(&body),
         std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web-client/index.html"
@@ -335,7 +335,7 @@ async fn the_web_client_is_served() {
         .await;
     assert_eq!(room.status(), 200);
     assert_eq!(
-        room.text().await.unwrap(),
+        unversioned(&room.text().await.unwrap()),
         std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web-client/room.html"
@@ -363,11 +363,15 @@ async fn the_web_client_is_served() {
         } else if path.ends_with(".css") {
             assert_eq!(content_type, "text/css; charset=utf-8");
         }
-        assert_eq!(
-            response.bytes().await.unwrap(),
-            std::fs::read(&entry).unwrap(),
-            "{path}"
-        );
+        let served = response.bytes().await.unwrap();
+        let file = std::fs::read(&entry).unwrap();
+        if path.ends_with(".html") {
+            // Pages name the versioned files (see below).
+            let served = unversioned(std::str::from_utf8(&served).unwrap());
+            assert_eq!(served.as_bytes(), file, "{path}");
+        } else {
+            assert_eq!(served, file, "{path}");
+        }
         checked += 1;
     }
     assert!(checked >= 3, "the client has files");
@@ -380,8 +384,193 @@ async fn the_web_client_is_served() {
     assert_eq!(lost.status(), 404);
     assert_eq!(lost.headers()["content-type"], "text/html; charset=utf-8");
     let page = lost.text().await.unwrap();
-    assert!(page.contains("<h1>Page not found</h1>"), "{page}");
-    assert!(page.contains(r#"<a href="/">"#), "a link to the start page");
+    // (Marked for translation: `<h1 data-i18n>`, `<a href="/" data-i18n>`.)
+    assert!(page.contains(">Page not found</h1>"), "{page}");
+    assert!(page.contains(r#"<a href="/""#), "a link to the start page");
+    server.stop().await;
+}
+
+/// A page as the server sends it, back to its file: without the preload
+/// hints it adds and with its references unversioned.
+fn unversioned(page: &str) -> String {
+    let without_hints: String = page
+        .split_inclusive('\n')
+        .filter(|line| {
+            !(line.starts_with("  <link rel=\"modulepreload\"")
+                || line.starts_with("  <link rel=\"preload\""))
+        })
+        .collect();
+    match page_version(page) {
+        Some(version) => without_hints.replace(&format!("/v/{version}/"), "/"),
+        None => without_hints,
+    }
+}
+
+/// The client version a page names (`/v/{version}/...`).
+fn page_version(page: &str) -> Option<String> {
+    let at = page.find("=\"/v/")? + 5;
+    let version: String = page[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_hexdigit())
+        .collect();
+    (version.len() == 16).then_some(version)
+}
+
+/// The files a page loads by versioned name (`href`/`src` under /v/).
+fn versioned_refs(page: &str, version: &str) -> Vec<String> {
+    let prefix = format!("=\"/v/{version}/");
+    page.match_indices(&prefix)
+        .map(|(at, _)| {
+            let rest = &page[at + prefix.len()..];
+            rest[..rest.find('"').unwrap()].to_owned()
+        })
+        .collect()
+}
+
+/// Issue 14, "Fast on a phone": every client file is also served under
+/// /v/{version}/ (a digest of all of them), cached for a year without
+/// revalidation; the pages stay no-cache and name those paths, with
+/// modulepreload hints for their scripts' static imports; an old version's
+/// path redirects to the current one, never serving a file forever under the
+/// wrong name.
+#[tokio::test]
+async fn versioned_files_are_cached_for_good_and_pages_name_them() {
+    let server = TestServer::start().await;
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client"));
+    let room_page = server
+        .get(&format!("/r/{}", cubicle_server::ids::new_room_id()))
+        .await;
+    assert_eq!(room_page.headers()["cache-control"], "no-cache");
+    let room_page = room_page.text().await.unwrap();
+    let version = page_version(&room_page).expect("the room page names versioned files");
+    assert!(
+        !room_page.contains("=\"/js/") && !room_page.contains("=\"/css/"),
+        "{room_page}"
+    );
+    let refs = versioned_refs(&room_page, &version);
+    assert!(refs.contains(&"js/room.js".to_owned()), "{refs:?}");
+    assert!(refs.contains(&"css/site.css".to_owned()), "{refs:?}");
+    assert!(
+        room_page.contains(&format!(
+            "<link rel=\"modulepreload\" href=\"/v/{version}/js/dom.js\">"
+        )),
+        "the room script's imports are preloaded: {room_page}"
+    );
+    assert!(
+        !room_page.contains("/games/osaki/") && !room_page.contains("vendor/qrcode"),
+        "an unknown room preloads no game module, nor what loads on use: {room_page}"
+    );
+
+    for page in ["/", "/replay.html", "/no/such/page"] {
+        let response = server.get(page).await;
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{page}");
+        let body = response.text().await.unwrap();
+        assert_eq!(
+            page_version(&body).as_deref(),
+            Some(version.as_str()),
+            "{page}: {body}"
+        );
+    }
+
+    for path in &refs {
+        let response = server.get(&format!("/v/{version}/{path}")).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(
+            response.headers()["cache-control"],
+            "public, max-age=31536000, immutable",
+            "{path}"
+        );
+        assert_eq!(
+            response.bytes().await.unwrap(),
+            std::fs::read(dir.join(path)).unwrap(),
+            "{path}: the versioned path serves the file itself"
+        );
+        // The old path still works, revalidated each time.
+        let plain = server.get(&format!("/{path}")).await;
+        assert_eq!(plain.status(), 200, "{path}");
+        assert_eq!(plain.headers()["cache-control"], "no-cache", "{path}");
+    }
+
+    // Brotli, at its best, still decodes to the file.
+    let br = reqwest::Client::new()
+        .get(server.url(&format!("/v/{version}/js/room.js")))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(
+        br.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(
+        &mut brotli_decompressor::Decompressor::new(&br.bytes().await.unwrap()[..], 4096),
+        &mut decoded,
+    )
+    .unwrap();
+    assert_eq!(decoded, std::fs::read(dir.join("js/room.js")).unwrap());
+
+    // Another version: redirected, not kept.
+    let other = if version.starts_with('0') { "1" } else { "0" }.repeat(16);
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let old = no_redirects
+        .get(server.url(&format!("/v/{other}/js/room.js")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(old.status(), 307);
+    assert_eq!(
+        old.headers()["location"],
+        format!("/v/{version}/js/room.js").as_str()
+    );
+    assert_eq!(old.headers()["cache-control"], "no-store");
+    // A missing file under the version is a plain 404, not kept either.
+    let missing = server.get(&format!("/v/{version}/js/nope.js")).await;
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.headers()["cache-control"], "no-cache");
+    for bad in [
+        format!("/v/{version}/../Cargo.toml"),
+        format!("/v/{version}/"),
+        "/v/".to_owned(),
+    ] {
+        assert_eq!(server.get(&bad).await.status(), 404, "{bad}");
+    }
+    server.stop().await;
+}
+
+/// A room page preloads its game's modules (the page loads them as soon as
+/// it knows the game), and nothing of the other games.
+#[tokio::test]
+async fn a_room_page_preloads_only_its_own_game() {
+    let server = TestServer::start().await;
+    let table = Table::start(&server, 2, None).await;
+    let page = server
+        .get(&format!("/r/{}", table.room_id))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let version = page_version(&page).unwrap();
+    assert!(
+        page.contains(&format!(
+            "<link rel=\"modulepreload\" href=\"/v/{version}/js/games/osaki/index.js\">"
+        )),
+        "{page}"
+    );
+    for other in ["office21", "dilbert"] {
+        assert!(
+            !page.contains(&format!("/games/{other}/")),
+            "{other}: {page}"
+        );
+        assert!(
+            !page.contains(&format!("/css/{other}.css")),
+            "{other}: {page}"
+        );
+    }
     server.stop().await;
 }
 
@@ -536,7 +725,7 @@ async fn every_response_carries_the_security_headers() {
     for (path, status) in [
         ("/", 200),
         (room.url.as_str(), 200),
-        ("/js/room.js", 200),
+        ("/img/osaki.svg", 200),
         ("/api/games", 200),
         ("/healthz", 200),
         ("/api/rooms/nosuchroom", 404),
@@ -555,6 +744,20 @@ async fn every_response_carries_the_security_headers() {
         .unwrap();
     assert_eq!(refused.status(), 400);
     assert_security_headers(&refused, "a refused POST");
+    // Scripts and stylesheets are never shown as documents: no policy
+    // (its bytes on every one of them weighed on a phone's first load),
+    // but never sniffed either.
+    for path in ["/js/room.js", "/css/site.css"] {
+        let response = server.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+        assert!(
+            headers.get("content-security-policy").is_none(),
+            "{path}: a script or stylesheet needs no policy"
+        );
+    }
     server.stop().await;
 }
 

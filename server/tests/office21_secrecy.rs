@@ -23,8 +23,9 @@ use std::collections::BTreeSet;
 use cubicle_protocol::office21::{Card, Position};
 use cubicle_protocol::{Seat, ServerMessage};
 use serde_json::{json, Value};
+use support::normalize::normalize;
 use support::office21::{
-    assert_secrets_kept, await_room, first_difference, frame_events, name, normalize, pick_action,
+    assert_secrets_kept, await_room, first_difference, frame_events, name, pick_action,
     position_options, shuffled_deck, spectator, start_table, strings_outside_board, without, Deal,
     Difference, FailureNote,
 };

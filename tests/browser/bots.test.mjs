@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, prng } from './lib/harness.mjs';
+import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, isOver, playOneMove, scrollsSideways } from './lib/room.mjs';
 
 const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
@@ -18,24 +18,9 @@ const MAX_MOVES = 200;
 let server;
 let browser;
 
-before(async () => {
-  console.log(`# random seed: TEST_SEED=${SEED}`);
-  server = new Server({ args: ['--bot-delay-ms', '0', '--bot-think-ms', '50'] });
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
-}
+console.log(`# random seed: TEST_SEED=${SEED}`);
+before(async () => ({ server, browser } = await startServerAndBrowser({ args: ['--bot-delay-ms', '0', '--bot-think-ms', '50'] })));
+after(() => stopServerAndBrowser(server, browser));
 
 /** The seat list as the page shows it. */
 async function seatsShown(page) {

@@ -8,22 +8,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { waitConnected, joinAs, scrollsSideways, tokenKey } from './lib/room.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 /** A page that records the chat messages it sends and any alert() (none may open). */
 async function newPage(name, options = {}) {

@@ -12,7 +12,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { tokenKey, waitConnected, joinAs, seqOf, waitSeq } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle, assertOffersExactlyLegal } from './lib/office21.mjs';
 
@@ -21,23 +21,8 @@ const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
-}
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 /** Scrolls the window to the top, the bottom or a y, and waits for a frame. */
 async function scrollTo(page, where) {
@@ -96,7 +81,9 @@ async function assertNothingLeftUnder(page, what) {
     const docked = [document.getElementById('table-frame'), document.querySelector('#table [data-dock]')].filter(Boolean);
     const dockTop = Math.min(...docked.map((el) => el.getBoundingClientRect().top));
     const sections = [...document.querySelectorAll('#main section, #main > h1')].filter(
-      (el) => el.offsetParent !== null && !el.closest('#table') && getComputedStyle(el).position !== 'fixed',
+      // checkVisibility: a section folded away (the invite panel in its
+      // closed <details> during the game) is laid out but not shown.
+      (el) => el.checkVisibility() && !el.closest('#table') && getComputedStyle(el).position !== 'fixed',
     );
     return { lastBottom: Math.max(...sections.map((el) => el.getBoundingClientRect().bottom)), dockTop };
   });

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, prng } from './lib/harness.mjs';
+import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, isOver, playOneMove } from './lib/room.mjs';
 import { position, seatAndStart } from './lib/office21.mjs';
 
@@ -17,24 +17,9 @@ const MAX_MOVES = 200;
 let server;
 let browser;
 
-before(async () => {
-  console.log(`# random seed: TEST_SEED=${SEED}`);
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
-}
+console.log(`# random seed: TEST_SEED=${SEED}`);
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 /** Problems with the names on the Osaki tiles: words split over lines, text overflowing, the ×N badge over a name. */
 async function tileTextProblems(page) {

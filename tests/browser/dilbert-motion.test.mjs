@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { seqOf, waitSeq } from './lib/room.mjs';
 import { seatAndStart, canonical } from './lib/office21.mjs';
 
@@ -17,16 +17,8 @@ const range = (n) => [...Array(n).keys()];
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 async function newPlayer(name, seat) {
   const record = await openPage(browser, { name });

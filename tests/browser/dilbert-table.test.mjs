@@ -10,14 +10,11 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { REPO, freePort, launchBrowser } from './lib/harness.mjs';
+import { REPO, launchBrowser } from './lib/harness.mjs';
+import { serveDilbertFixtures } from './lib/fixture-server.mjs';
 
-const WEB = path.join(REPO, 'web-client');
-const FIXTURES = path.join(REPO, 'tests', 'browser', 'fixtures', 'dilbert');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 let server;
 let browser;
@@ -25,24 +22,9 @@ let page;
 let base;
 const errors = [];
 
-/** Serves /web/* from web-client/ and everything else from the fixtures. */
-function serveStatic(req, res) {
-  const url = new URL(req.url, 'http://x');
-  const [root, rel] = url.pathname.startsWith('/web/') ? [WEB, url.pathname.slice(5)] : [FIXTURES, url.pathname.slice(1) || 'index.html'];
-  const file = path.resolve(root, rel);
-  if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-}
-
 before(async () => {
-  const port = await freePort();
-  server = http.createServer(serveStatic);
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${port}`;
+  server = await serveDilbertFixtures();
+  base = server.base;
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 375, height: 800 } });
   page.on('pageerror', (e) => errors.push(e.message));

@@ -15,7 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, sleep } from './lib/harness.mjs';
+import { openPage, sleep, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { seqOf, waitSeq } from './lib/room.mjs';
 import { seatAndStart, canonical, latestLegal, logLines, messages, gamePart } from './lib/office21.mjs';
 
@@ -65,16 +65,8 @@ function assertCardNames(record) {
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 async function newPlayer(name, seat) {
   const record = await openPage(browser, { name });

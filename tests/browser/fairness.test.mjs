@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { Server, launchBrowser, openPage, prng } from './lib/harness.mjs';
+import { openPage, prng, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { waitConnected, joinAs, seqOf, isOver, scrollsSideways } from './lib/room.mjs';
 import { offeredActions } from './lib/office21.mjs';
 
@@ -25,17 +25,9 @@ const HEX64 = /^[0-9a-f]{64}$/;
 let server;
 let browser;
 
-before(async () => {
-  console.log(`# random seed: TEST_SEED=${SEED}`);
-  server = new Server({ args: ['--bot-delay-ms', '0', '--bot-think-ms', '50'] });
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+console.log(`# random seed: TEST_SEED=${SEED}`);
+before(async () => ({ server, browser } = await startServerAndBrowser({ args: ['--bot-delay-ms', '0', '--bot-think-ms', '50'] })));
+after(() => stopServerAndBrowser(server, browser));
 
 /** The `join` messages a page sent on its WebSockets, parsed. */
 function recordJoins(page) {

@@ -11,23 +11,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, sleep } from './lib/harness.mjs';
+import { openPage, sleep, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { waitConnected } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle, offeredActions } from './lib/office21.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 // Aki (seat 0) starts; nobody can win or be eliminated within a few turns.
 const FIXTURE = position({
@@ -119,13 +111,6 @@ async function newPage(name, { notifications = false } = {}) {
   await record.context.addInitScript(stubs);
   if (notifications) await record.context.grantPermissions(['notifications'], { origin: server.url });
   return record;
-}
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
 }
 
 const seen = (page) => page.evaluate(() => JSON.parse(JSON.stringify(window.__seen)));

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, prng } from './lib/harness.mjs';
+import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { waitConnected, joinAs, seqOf, waitSeq, isOver, scrollsSideways, tokenKey } from './lib/room.mjs';
 import {
   position,
@@ -27,29 +27,14 @@ const MAX_ACTIONS = 900;
 let server;
 let browser;
 
-before(async () => {
-  console.log(`# random seed: TEST_SEED=${SEED}`);
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+console.log(`# random seed: TEST_SEED=${SEED}`);
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 async function newPage(name, options = {}) {
   const record = await openPage(browser, { name, ...options });
   record.name = name;
   return record;
-}
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
 }
 
 const hand = (kind) => `#table [data-hand-card][data-legal="play"][data-card="${kind}"]`;

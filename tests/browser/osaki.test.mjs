@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage, prng } from './lib/harness.mjs';
+import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import {
   tokenKey,
   waitConnected,
@@ -24,29 +24,14 @@ let server;
 let browser;
 const pages = [];
 
-before(async () => {
-  console.log(`# random seed: TEST_SEED=${SEED}`);
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+console.log(`# random seed: TEST_SEED=${SEED}`);
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 async function newPage(options) {
   const record = await openPage(browser, options);
   pages.push(record);
   return record;
-}
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
 }
 
 /** Plays the players' pages to the end by clicking; calls `afterMove` after each settled move. */

@@ -14,23 +14,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { scrollsSideways } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle, offeredActions, logLines } from './lib/office21.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 // Ben's office holds three DIRECTORs (7 M each, untouchable): exactly 21.
 // Aki holds only SPYs, which do nothing when played.
@@ -47,13 +39,6 @@ async function newPage(name, options = {}) {
   const record = await openPage(browser, { name, ...options });
   record.name = name;
   return record;
-}
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
 }
 
 /** The client messages a page sends on its WebSockets, parsed. */

@@ -6,22 +6,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { waitConnected, joinAs, scrollsSideways } from './lib/room.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = new Server({ args: ['--bot-delay-ms', '0'] });
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser({ args: ['--bot-delay-ms', '0'] })));
+after(() => stopServerAndBrowser(server, browser));
 
 test('a room code read out on a call opens the lobby, and only the lobby', { timeout: 120_000 }, async () => {
   const host = await openPage(browser, { name: 'host', width: 375, height: 800 });

@@ -11,23 +11,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser } from './lib/harness.mjs';
+import { startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { waitConnected, scrollsSideways } from './lib/room.mjs';
 import { contrastOffenders } from './lib/contrast.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser()));
+after(() => stopServerAndBrowser(server, browser));
 
 const GAMES = {
   osaki: { title: 'Osaki ni Shitsurei Shima-su!!', pieces: 'The tiles', jaPieces: 'タイルについて' },
@@ -262,7 +254,11 @@ test('opening at a section: the seat list\'s help and openRules(game, id) (Offic
   assert.ok(await focusedIs(page, '.seats-help button'), 'back on the help button');
 
   await page.evaluate(async () => {
-    const { openRules } = await import('/js/rules.js');
+    // The page's own instance of the module: the page loads it under the
+    // client's versioned prefix (/v/<version>/js/), and /js/rules.js would be
+    // a second copy with a drawer of its own.
+    const base = document.querySelector('script[type="module"][src*="/js/"]').src;
+    const { openRules } = await import(new URL('rules.js', base));
     await openRules('office21', 'stalling');
   });
   await drawer(page);

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser, openPage } from './lib/harness.mjs';
+import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
 import { waitConnected, joinAs } from './lib/room.mjs';
 import { position, seatAndStart, offeredActions } from './lib/office21.mjs';
 import { contrastOffenders, bodyLuminance } from './lib/contrast.mjs';
@@ -18,16 +18,8 @@ import { contrastOffenders, bodyLuminance } from './lib/contrast.mjs';
 let server;
 let browser;
 
-before(async () => {
-  server = new Server({ args: ['--bot-delay-ms', '0'] });
-  await server.start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startServerAndBrowser({ args: ['--bot-delay-ms', '0'] })));
+after(() => stopServerAndBrowser(server, browser));
 
 const THEME_KEY = 'cubicle:theme';
 
@@ -54,13 +46,6 @@ async function newPage(scheme, name, options = {}) {
   const record = await openPage(browser, { name, width: 375, height: 800, ...options });
   await record.page.emulateMedia({ colorScheme: scheme });
   return record;
-}
-
-async function closeAll(records) {
-  for (const r of records) {
-    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
-    await r.context.close();
-  }
 }
 
 /** "Play against the computer" from the start page: the table is shown and it is our move. */

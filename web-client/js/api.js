@@ -1,9 +1,12 @@
 // The HTTP API (see docs/protocol.md): games, room creation, room lookup by id or short code.
+// A failure's message is in the page's language (js/errors.js).
+
+import { serverErrorText } from './errors.js';
 
 /** An HTTP API failure carrying the server's machine-readable code. */
 export class ApiFailure extends Error {
   constructor(status, code, message) {
-    super(message);
+    super(serverErrorText(code, message));
     this.status = status;
     this.code = code;
   }

@@ -13,9 +13,14 @@
 // message. Names are always text (`h` never sets HTML).
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
+import { serverErrorText } from './errors.js';
+import { playerName } from './game-names.js';
 
 export const LEVELS = ['random', 'easy', 'hard'];
 const LEVEL_NAMES = { random: 'random', easy: 'easy', hard: 'hard' };
+/** The level picker's options (capitalised in English). */
+const LEVEL_LABELS = { random: 'Random', easy: 'Easy', hard: 'Hard' };
 
 /** 'free' | 'bot' | 'stand_in' | 'away' | 'here' */
 export function seatKind(s) {
@@ -28,13 +33,13 @@ export function seatKind(s) {
 export function seatStatus(s) {
   switch (seatKind(s)) {
     case 'bot':
-      return h('span', { class: 'seat-status seat-status-bot' }, `Bot \u00b7 ${LEVEL_NAMES[s.bot.level] ?? s.bot.level}`);
+      return h('span', { class: 'seat-status seat-status-bot' }, t('Bot \u00b7 {level}', { level: Object.hasOwn(LEVEL_NAMES, s.bot.level) ? t(LEVEL_NAMES[s.bot.level]) : s.bot.level }));
     case 'stand_in':
-      return h('span', { class: 'seat-status seat-status-stand-in' }, '(away) \u00b7 bot playing');
+      return h('span', { class: 'seat-status seat-status-stand-in' }, t('(away) \u00b7 bot playing'));
     case 'away':
-      return h('span', { class: 'presence presence-off' }, 'away');
+      return h('span', { class: 'presence presence-off' }, t('away'));
     case 'here':
-      return h('span', { class: 'presence presence-on' }, 'connected');
+      return h('span', { class: 'presence presence-on' }, t('connected'));
     default:
       return null;
   }
@@ -65,15 +70,19 @@ export class SeatControls {
     const mine = v.seat !== null && v.seat !== undefined && v.seat === s.seat;
     const out = [];
     if (v.status === 'lobby' && v.host) {
-      if (kind === 'free') out.push(this.levelPicker(s.seat, 'Level'), this.button(s.seat, 'add-bot', 'Add bot', v.busy, () => this.addBot(s.seat)));
-      if (kind === 'bot') out.push(this.button(s.seat, 'remove-bot', 'Remove', v.busy, () => this.send({ type: 'remove_bot', seat: s.seat }), `Remove ${s.name}`));
+      if (kind === 'free') out.push(this.levelPicker(s.seat), this.button(s.seat, 'add-bot', t('Add bot'), v.busy, () => this.addBot(s.seat)));
+      if (kind === 'bot') {
+        out.push(this.button(s.seat, 'remove-bot', t('Remove'), v.busy, () => this.send({ type: 'remove_bot', seat: s.seat }), t('Remove {name}', { name: playerName(s.name) })));
+      }
     }
     if (v.status !== 'finished' && v.host && !mine && !s.host && (kind === 'here' || kind === 'away')) {
-      out.push(this.button(s.seat, 'pass-host', 'Make host', v.busy, () => this.send({ type: 'pass_host', seat: s.seat }), `Make host: ${s.name}`));
+      out.push(this.button(s.seat, 'pass-host', t('Make host'), v.busy, () => this.send({ type: 'pass_host', seat: s.seat }), t('Make host: {name}', { name: s.name })));
     }
     if (v.status === 'playing' && (v.seat === null || v.seat === undefined) && kind === 'bot') {
       // A bot's own seat (an opened one, or one it had from the start) is anyone's to take over.
-      out.push(this.button(s.seat, 'take-seat', 'Take this seat', v.busy, () => v.takeSeat(s.seat), `Take this seat (seat ${s.seat + 1}, played by ${s.name})`));
+      out.push(
+        this.button(s.seat, 'take-seat', t('Take this seat'), v.busy, () => v.takeSeat(s.seat), t('Take this seat (seat {n}, played by {name})', { n: s.seat + 1, name: playerName(s.name) })),
+      );
     }
     return out;
   }
@@ -88,27 +97,28 @@ export class SeatControls {
     const away = (choice, extra = {}) => this.send({ type: 'away', seat: s.seat, choice, ...extra });
     return h(
       'div',
-      { class: 'seat-away', role: 'group', 'aria-label': `${s.name} is away` },
-      h('span', { class: 'seat-away-caption' }, kind === 'stand_in' ? 'A bot plays for now:' : 'Away:'),
-      this.button(s.seat, 'away-wait', 'Wait', v.busy, () => away('wait'), `Wait for ${s.name}`),
+      { class: 'seat-away', role: 'group', 'aria-label': t('{name} is away', { name: s.name }) },
+      h('span', { class: 'seat-away-caption' }, kind === 'stand_in' ? t('A bot plays for now:') : t('Away:')),
+      this.button(s.seat, 'away-wait', t('Wait'), v.busy, () => away('wait'), t('Wait for {name}', { name: s.name })),
       kind === 'away'
         ? [
-            this.levelPicker(s.seat, 'Level'),
-            this.button(s.seat, 'away-bot', 'Let a bot play', v.busy, () => away('bot', { level: this.levelOf(s.seat) }), `Let a bot play for ${s.name}`),
+            this.levelPicker(s.seat),
+            this.button(s.seat, 'away-bot', t('Let a bot play'), v.busy, () => away('bot', { level: this.levelOf(s.seat) }), t('Let a bot play for {name}', { name: s.name })),
           ]
         : null,
       this.button(
         s.seat,
         'away-open',
-        'Open the seat',
+        t('Open the seat'),
         v.busy,
         () => {
           // The player's own link stops working: ask once.
-          if (confirm(`Give ${s.name}\u2019s seat to anyone who takes it? A bot plays it until then, and ${s.name}\u2019s link stops working.`)) {
+          const question = t('Give {name}\u2019s seat to anyone who takes it? A bot plays it until then, and {name}\u2019s link stops working.', { name: s.name });
+          if (confirm(question)) {
             away('open', { level: this.levelOf(s.seat) });
           }
         },
-        `Open the seat of ${s.name} to anyone`,
+        t('Open the seat of {name} to anyone', { name: s.name }),
       ),
     );
   }
@@ -133,12 +143,12 @@ export class SeatControls {
     );
   }
 
-  levelPicker(seat, caption) {
+  levelPicker(seat) {
     const id = `bot-level-${seat}`;
     return h(
       'span',
       { class: 'bot-level' },
-      h('label', { for: id, class: 'visually-hidden' }, `${caption} of the bot for seat ${seat + 1}`),
+      h('label', { for: id, class: 'visually-hidden' }, t('Level of the bot for seat {n}', { n: seat + 1 })),
       h(
         'select',
         {
@@ -148,7 +158,7 @@ export class SeatControls {
           'data-control': 'bot-level',
           onchange: (e) => this.levels.set(seat, e.currentTarget.value),
         },
-        LEVELS.map((level) => h('option', { value: level, selected: level === this.levelOf(seat) }, capitalise(level))),
+        LEVELS.map((level) => h('option', { value: level, selected: level === this.levelOf(seat) }, t(LEVEL_LABELS[level] ?? level))),
       ),
     );
   }
@@ -165,40 +175,37 @@ export function standInNotice(room, seat, { busy, takeBack }) {
   return h(
     'div',
     { class: 'stand-in-notice', role: 'status', 'data-testid': 'stand-in-notice' },
-    h('p', {}, 'A bot is playing for you.'),
-    h('button', { type: 'button', class: 'primary small', id: 'take-back-button', disabled: busy, onclick: takeBack }, 'Take my seat back'),
+    h('p', {}, t('A bot is playing for you.')),
+    h('button', { type: 'button', class: 'primary small', id: 'take-back-button', disabled: busy, onclick: takeBack }, t('Take my seat back')),
   );
 }
 
 /**
  * Words for the refusals of this part of the protocol (and a few others
- * the lobby meets), or the server's own message.
+ * the lobby meets), or the server's own message (in Japanese, the code's
+ * sentence: js/errors.js).
  */
 export function refusalText(msg, gameInfo) {
   switch (msg.code) {
     case 'not_host':
-      return 'Only the host can do that.';
+      return t('Only the host can do that.');
     case 'too_few_seats':
       return gameInfo?.min_seats
-        ? `This game needs at least ${gameInfo.min_seats} players: fill a seat (or add a bot) first.`
-        : 'Too few players would be left for this game.';
+        ? t('This game needs at least {n} players: fill a seat (or add a bot) first.', { n: gameInfo.min_seats })
+        : t('Too few players would be left for this game.');
     case 'not_a_bot':
-      return 'That seat is not a bot\u2019s (and a bot cannot be the host).';
+      return t('That seat is not a bot\u2019s (and a bot cannot be the host).');
     case 'not_away':
-      return 'That player is connected (or the seat is a bot\u2019s): nothing to decide.';
+      return t('That player is connected (or the seat is a bot\u2019s): nothing to decide.');
     case 'not_standing_in':
-      return 'No bot is playing for you: the seat is yours.';
+      return t('No bot is playing for you: the seat is yours.');
     case 'seats_not_filled':
-      return 'Every seat must be taken (by a person or a bot) before the start.';
+      return t('Every seat must be taken (by a person or a bot) before the start.');
     case 'game_not_over':
-      return 'The game is not over yet.';
+      return t('The game is not over yet.');
     case 'not_seated':
-      return 'Only the players of this game (or the host) can do that.';
+      return t('Only the players of this game (or the host) can do that.');
     default:
-      return msg.message || msg.code;
+      return serverErrorText(msg.code, msg.message);
   }
-}
-
-function capitalise(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }

@@ -19,6 +19,7 @@
 // that reads out each new line of someone else (the focus never moves).
 
 import { h, replace } from './dom.js';
+import { lang, locales, t } from './i18n.js';
 
 /** Longest line, as the server counts (protocol MAX_CHAT_CHARS). */
 export const MAX_CHAT_CHARS = 500;
@@ -36,16 +37,16 @@ const OPEN_KEY = 'cubicle:chat-open';
 
 /** Sent to everyone by one click, in every game. */
 const EMOJI_REACTIONS = [
-  { text: '\u{1F44D}', title: 'Thumbs up' },
-  { text: '\u{1F602}', title: 'Laughing' },
-  { text: '\u{1F62E}', title: 'Surprised' },
+  { text: '\u{1F44D}', title: 'Send Thumbs up' },
+  { text: '\u{1F602}', title: 'Send Laughing' },
+  { text: '\u{1F62E}', title: 'Send Surprised' },
 ];
 
 /** Osaki's calls of the office: shown in Osaki rooms only (elsewhere they would puzzle). */
 const OSAKI_REACTIONS = [
-  { text: 'これもお願いします！', title: '\u201cThis one too, please!\u201d', lang: 'ja' },
-  { text: 'お先に失礼しま〜す！', title: '\u201cExcuse me for leaving first!\u201d', lang: 'ja' },
-  { text: 'お疲れさまでした！', title: '\u201cThank you for your hard work!\u201d', lang: 'ja' },
+  { text: 'これもお願いします！', title: 'Send \u201cThis one too, please!\u201d', lang: 'ja' },
+  { text: 'お先に失礼しま〜す！', title: 'Send \u201cExcuse me for leaving first!\u201d', lang: 'ja' },
+  { text: 'お疲れさまでした！', title: 'Send \u201cThank you for your hard work!\u201d', lang: 'ja' },
 ];
 
 function load(key) {
@@ -78,10 +79,6 @@ function charCount(text) {
 /** What is sent: no control characters (a pasted tab or newline becomes a space), trimmed. */
 function cleanText(text) {
   return text.replace(/\p{Cc}+/gu, ' ').trim();
-}
-
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 export class TableChat {
@@ -209,7 +206,7 @@ export class TableChat {
     if (mine || atBottom) this.el.list.scrollTop = this.el.list.scrollHeight;
     if (!mine) {
       // Read out politely; the focus stays where it is.
-      replace(this.el.live, `${line.name}${line.spectator ? ' (watching)' : ''} says: ${line.text}`);
+      replace(this.el.live, t(line.spectator ? '{name} (watching) says: {text}' : '{name} says: {text}', { name: line.name, text: line.text }));
       if (!this.inSight()) {
         this.unread += 1;
         this.showUnread();
@@ -221,12 +218,13 @@ export class TableChat {
   onError(msg) {
     if (msg.code === 'bad_chat') {
       const sent = this.pending.shift();
-      this.showError(`Not sent: ${readable(msg.message) || 'the server refused this line.'}`, sent);
+      const reason = lang === 'en' ? readable(msg.message) : '';
+      this.showError(reason ? `Not sent: ${reason}` : t('Not sent: the server refused this line.'), sent);
       return true;
     }
     if (msg.code === 'rate_limited' && !msg.id && this.expirePending() > 0) {
       const sent = this.pending.shift();
-      this.showError('Not sent: that was too many lines at once. Wait a few seconds, then send it again.', sent);
+      this.showError(t('Not sent: that was too many lines at once. Wait a few seconds, then send it again.'), sent);
       return true;
     }
     return false;
@@ -238,13 +236,13 @@ export class TableChat {
     const raw = this.el.text.value;
     const text = cleanText(raw);
     if (!text) {
-      this.showError('Type a message first.');
+      this.showError(t('Type a message first.'));
       this.el.text.focus();
       return;
     }
     const n = charCount(text);
     if (n > MAX_CHAT_CHARS) {
-      this.showError(`Too long: ${n} characters. A line holds at most ${MAX_CHAT_CHARS}.`);
+      this.showError(t('Too long: {n} characters. A line holds at most {max}.', { n, max: MAX_CHAT_CHARS }));
       this.el.text.focus();
       return;
     }
@@ -256,7 +254,7 @@ export class TableChat {
     if (this.isSpectator()) {
       const name = this.el.name.value.trim();
       if (!name) {
-        this.showError('Type your name first: you are watching, so the table needs to know who is talking.');
+        this.showError(t('Type your name first: you are watching, so the table needs to know who is talking.'));
         this.el.name.focus();
         return;
       }
@@ -265,7 +263,7 @@ export class TableChat {
       this.setLastName(name);
     }
     if (!this.send(msg)) {
-      this.showError('Not connected: nothing was sent. Try again once the connection is back.');
+      this.showError(t('Not connected: nothing was sent. Try again once the connection is back.'));
       return;
     }
     this.el.error.textContent = '';
@@ -295,7 +293,7 @@ export class TableChat {
   showError(text, sent) {
     this.el.error.textContent = text;
     // A refused reaction is not in the input: say which one.
-    if (sent && !sent.fromInput) this.el.error.textContent = `${text} (\u201c${sent.text}\u201d)`;
+    if (sent && !sent.fromInput) this.el.error.textContent = t('{error} (\u201c{line}\u201d)', { error: text, line: sent.text });
   }
 
   showCount() {
@@ -354,12 +352,12 @@ export class TableChat {
         'span',
         { class: 'chat-meta' },
         h('bdi', { class: 'chat-name' }, line.name),
-        line.spectator ? h('span', { class: 'chat-watching' }, ' (watching)') : null,
+        line.spectator ? h('span', { class: 'chat-watching' }, t(' (watching)')) : null,
         valid
           ? h(
               'time',
-              { class: 'chat-time', datetime: at.toISOString(), title: at.toLocaleString() },
-              at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+              { class: 'chat-time', datetime: at.toISOString(), title: at.toLocaleString(locales) },
+              at.toLocaleTimeString(locales, { hour: '2-digit', minute: '2-digit' }),
             )
           : null,
       ),
@@ -374,7 +372,7 @@ export class TableChat {
     }
     const note = this.el.hiddenNote;
     note.hidden = hidden === 0;
-    const text = hidden === 0 ? '' : `${plural(hidden, 'line', 'lines')} hidden (muted).`;
+    const text = hidden === 0 ? '' : hidden === 1 ? t('1 line hidden (muted).') : t('{n} lines hidden (muted).', { n: hidden });
     if (note.textContent !== text) note.textContent = text;
   }
 
@@ -422,22 +420,22 @@ export class TableChat {
     replace(
       this.el.muteList,
       entries.map(([key, name, spectator, muted]) => {
-        const who = `${name}${spectator ? ' (watching)' : ''}`;
+        const label = muted ? (spectator ? 'Unmute {name} (watching)' : 'Unmute {name}') : spectator ? 'Mute {name} (watching)' : 'Mute {name}';
         return h(
           'li',
           { class: 'chat-mute-item' },
           h('bdi', { class: 'chat-name' }, name),
-          spectator ? h('span', { class: 'chat-watching' }, ' (watching)') : null,
+          spectator ? h('span', { class: 'chat-watching' }, t(' (watching)')) : null,
           h(
             'button',
             {
               type: 'button',
               class: 'small chat-mute-button',
               'data-speaker': key,
-              'aria-label': `${muted ? 'Unmute' : 'Mute'} ${who}`,
+              'aria-label': t(label, { name }),
               onclick: () => this.setMuted(key, !muted),
             },
-            muted ? 'Unmute' : 'Mute',
+            muted ? t('Unmute') : t('Mute'),
           ),
         );
       }),
@@ -461,7 +459,7 @@ export class TableChat {
             type: 'button',
             class: `small chat-reaction${r.lang ? ' chat-reaction-call' : ''}`,
             lang: r.lang,
-            title: `Send ${r.title}`,
+            title: t(r.title),
             'data-reaction': r.text,
             onclick: () => this.sendLine(r.text, false),
           },
@@ -503,7 +501,7 @@ export class TableChat {
   showUnread() {
     const badge = this.el.unread;
     badge.hidden = this.unread === 0;
-    replace(badge, this.unread === 0 ? [] : [String(this.unread), h('span', { class: 'visually-hidden' }, ' unread')]);
+    replace(badge, this.unread === 0 ? [] : [String(this.unread), h('span', { class: 'visually-hidden' }, t(' unread'))]);
   }
 }
 

@@ -11,9 +11,9 @@
 // server; the room page takes it out of the address bar at once
 // (`takeLinkToken`).
 
-import { h, replace, svg } from './dom.js';
-import qrcode from './vendor/qrcode.mjs';
+import { h, replace } from './dom.js';
 import { keepTabInside } from './focus.js';
+import { t } from './i18n.js';
 
 /** The personal link of `token` in room `roomId`. */
 export function personalLink(roomId, token) {
@@ -32,34 +32,14 @@ export function takeLinkToken() {
   return /^[0-9a-fA-F]{16,128}$/.test(token) ? token : null;
 }
 
-/** The QR code of `text` as an SVG element (dark modules as one path, a quiet zone of 4). */
-export function qrSvg(text, label) {
-  const code = qrcode(0, 'M');
-  code.addData(text);
-  code.make();
-  const n = code.getModuleCount();
-  const quiet = 4;
-  const size = n + 2 * quiet;
-  let d = '';
-  for (let row = 0; row < n; row += 1) {
-    for (let col = 0; col < n; col += 1) {
-      if (code.isDark(row, col)) d += `M${col + quiet} ${row + quiet}h1v1h-1z`;
-    }
-  }
-  return svg(
-    'svg',
-    {
-      class: 'qr-code',
-      viewBox: `0 0 ${size} ${size}`,
-      role: 'img',
-      'aria-label': label,
-      'shape-rendering': 'crispEdges',
-      'data-testid': 'qr-code',
-      'data-modules': String(n),
-    },
-    svg('rect', { width: size, height: size, fill: '#ffffff' }),
-    svg('path', { d, fill: '#000000' }),
-  );
+/**
+ * Puts the QR code of `text` first in `box` once the encoder has loaded:
+ * js/qr.js, imported on first use (it is the client's largest file, and a
+ * room page's first load does without it).
+ */
+export async function prependQr(box, text, label) {
+  const { qrSvg } = await import('./qr.js');
+  box.prepend(qrSvg(text, label));
 }
 
 export class DeviceLink {
@@ -89,7 +69,7 @@ export class DeviceLink {
         'aria-haspopup': 'dialog',
         onclick: (e) => this.open(e.currentTarget),
       },
-      'Use on another device',
+      t('Use on another device'),
     );
   }
 
@@ -105,34 +85,38 @@ export class DeviceLink {
 
   build({ roomId, token, seat, host }) {
     const link = personalLink(roomId, token);
-    const what =
-      seat !== null && seat !== undefined
-        ? `your seat (seat ${seat + 1})${host ? ' and the host\u2019s rights' : ''}`
-        : 'the host\u2019s rights';
+    const seated = seat !== null && seat !== undefined;
+    const intro = seated
+      ? host
+        ? t('Open this link on your phone or another computer to play your seat (seat {n}) and the host\u2019s rights there too. Keep it to yourself: whoever has it plays as you.', { n: seat + 1 })
+        : t('Open this link on your phone or another computer to play your seat (seat {n}) there too. Keep it to yourself: whoever has it plays as you.', { n: seat + 1 })
+      : t('Open this link on your phone or another computer to play the host\u2019s rights there too. Keep it to yourself: whoever has it plays as you.');
     const status = h('p', { id: 'device-link-status', class: 'hint', role: 'status', 'aria-live': 'polite' });
     const input = h('input', { id: 'device-link-input', type: 'text', readonly: true, spellcheck: 'false', value: link });
+    const figure = h('figure', { class: 'qr-figure' }, h('figcaption', { class: 'hint' }, t('Or scan this code with the other device.')));
+    prependQr(figure, link, t('QR code of your personal link'));
     replace(
       this.dialog,
       h(
         'div',
         { class: 'device-link-head' },
-        h('h2', { id: 'device-link-title' }, 'Use on another device'),
-        h('button', { type: 'button', class: 'small', onclick: () => this.dialog.close() }, 'Close'),
+        h('h2', { id: 'device-link-title' }, t('Use on another device')),
+        h('button', { type: 'button', class: 'small', onclick: () => this.dialog.close() }, t('Close')),
       ),
-      h('p', {}, `Open this link on your phone or another computer to play ${what} there too. Keep it to yourself: whoever has it plays as you.`),
+      h('p', {}, intro),
       h(
         'div',
         { class: 'field' },
-        h('label', { for: 'device-link-input' }, 'Your personal link'),
+        h('label', { for: 'device-link-input' }, t('Your personal link')),
         h(
           'div',
           { class: 'copy-field' },
           input,
-          h('button', { type: 'button', id: 'device-link-copy', onclick: () => copy(input, status) }, 'Copy'),
+          h('button', { type: 'button', id: 'device-link-copy', onclick: () => copy(input, status) }, t('Copy')),
         ),
         status,
       ),
-      h('figure', { class: 'qr-figure' }, qrSvg(link, 'QR code of your personal link'), h('figcaption', { class: 'hint' }, 'Or scan this code with the other device.')),
+      figure,
     );
   }
 
@@ -157,7 +141,7 @@ function notice(status, text) {
  * text so the user can copy it by hand (that instruction stays), and tries
  * the old way too.
  */
-export async function copy(input, status, done = 'Link copied.') {
+export async function copy(input, status, done = t('Link copied.')) {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
     await navigator.clipboard.writeText(input.value);
@@ -172,6 +156,6 @@ export async function copy(input, status, done = 'Link copied.') {
       copied = false;
     }
     if (copied) notice(status, done);
-    else status.textContent = 'Press Ctrl+C (or long-press) to copy the selected link.';
+    else status.textContent = t('Press Ctrl+C (or long-press) to copy the selected link.');
   }
 }

@@ -2,6 +2,8 @@
 // server messages) goes into the page as text nodes, never as HTML: `h`
 // has no way to set innerHTML.
 
+import { t } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Properties set as DOM properties on HTML elements rather than as attributes. */
@@ -63,11 +65,11 @@ export function ja(text) {
   return h('span', { lang: 'ja', class: 'ja' }, text);
 }
 
-/** "Aki", "Aki and Ben", "Aki, Ben and Chie" (as an array of text/nodes). */
+/** "Aki", "Aki and Ben", "Aki, Ben and Chie" (as an array of text/nodes), in the page's language (Japanese joins with 、 and と). */
 export function joinNames(parts) {
   const out = [];
   parts.forEach((part, i) => {
-    if (i > 0) out.push(i === parts.length - 1 ? ' and ' : ', ');
+    if (i > 0) out.push(i === parts.length - 1 ? t(' and ') : t(', '));
     out.push(part);
   });
   return out;

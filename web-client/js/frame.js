@@ -15,6 +15,7 @@
 // Nothing is pinned on the replay page, or once the game is over.
 
 import { h, joinNames, replace } from './dom.js';
+import { t, tParts } from './i18n.js';
 
 export class TableFrame {
   /** @param {HTMLElement} el the frame's element (#table-frame) */
@@ -26,7 +27,7 @@ export class TableFrame {
     // A landmark with a name; its turn line is a polite live region that
     // stays in place (only its words change), so a change is announced.
     el.setAttribute('role', 'region');
-    el.setAttribute('aria-label', 'Turn and your decision');
+    el.setAttribute('aria-label', t('Turn and your decision'));
     this.turnEl = h('p', { class: 'frame-turn', 'data-testid': 'frame-turn', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.deadlineEl = h('p', { class: 'frame-deadline', 'data-testid': 'frame-deadline', hidden: true });
     this.alertEl = h('div', { class: 'frame-alert' });
@@ -68,10 +69,8 @@ export class TableFrame {
         ? h(
             'p',
             { class: 'frame-out-of-turn', 'data-testid': 'frame-out-of-turn', role: 'alert' },
-            'Your decision is needed during ',
-            h('bdi', { class: 'frame-name' }, names(turn)),
-            '\u2019s turn. ',
-            h('button', { type: 'button', class: 'small', onclick: goToDecision }, 'Go to it'),
+            tParts('Your decision is needed during {name}\u2019s turn. ', { name: h('bdi', { class: 'frame-name' }, names(turn)) }),
+            h('button', { type: 'button', class: 'small', onclick: goToDecision }, t('Go to it')),
           )
         : null,
     );
@@ -101,18 +100,18 @@ export class TableFrame {
     const left = Math.max(0, Math.ceil((this.deadlineAt - Date.now()) / 1000));
     el.hidden = false;
     el.dataset.secondsLeft = String(left);
-    el.textContent = left > 0 ? `Time left: ${clock(left)}` : 'Time is up.';
+    el.textContent = left > 0 ? t('Time left: {time}', { time: clock(left) }) : t('Time is up.');
   }
 }
 
 function turnText({ names, seat, active, turn, over }) {
-  if (over) return 'The game is over.';
+  if (over) return t('The game is over.');
   if (turn !== null && turn !== undefined) {
-    return turn === seat ? 'Your turn.' : [h('bdi', { class: 'frame-name' }, names(turn)), '\u2019s turn.'];
+    return turn === seat ? t('Your turn.') : tParts('{name}\u2019s turn.', { name: h('bdi', { class: 'frame-name' }, names(turn)) });
   }
   if (!active || active.length === 0) return '';
-  if (active.includes(seat)) return active.length > 1 ? 'Everyone still choosing decides at once: your choice is needed.' : 'Your decision.';
-  return ['Waiting for ', ...joinNames(active.map((s) => h('bdi', { class: 'frame-name' }, names(s)))), '.'];
+  if (active.includes(seat)) return active.length > 1 ? t('Everyone still choosing decides at once: your choice is needed.') : t('Your decision.');
+  return tParts('Waiting for {names}.', { names: joinNames(active.map((s) => h('bdi', { class: 'frame-name' }, names(s)))) });
 }
 
 /** "1:05" */

@@ -4,6 +4,8 @@
 // lobby. Names are text in <bdi>, never HTML.
 
 import { h, joinNames } from './dom.js';
+import { locales, t, tParts } from './i18n.js';
+import { playerName } from './game-names.js';
 
 /** The replay page of game `n` of a room. */
 export function replayUrl(roomId, n) {
@@ -18,10 +20,10 @@ export function recordUrl(roomId, n) {
 /** "Ben won", "Aki and Ben shared the victory", "no winner" (text and <bdi> nodes). */
 export function winnersLine(players, outcome) {
   const winners = outcome?.winners ?? [];
-  const names = joinNames(winners.map((s) => h('bdi', { class: 'winner-name' }, players?.[s] ?? `Seat ${s + 1}`)));
-  if (winners.length === 0) return ['no winner'];
-  if (winners.length === 1) return [...names, ' won'];
-  return [...names, ' shared the victory'];
+  const names = joinNames(winners.map((s) => h('bdi', { class: 'winner-name' }, players?.[s] === undefined || players?.[s] === null ? t('Seat {n}', { n: s + 1 }) : playerName(players[s]))));
+  if (winners.length === 0) return [t('no winner')];
+  if (winners.length === 1) return tParts('{names} won', { names });
+  return tParts('{names} shared the victory', { names });
 }
 
 function finishedAt(ms) {
@@ -29,8 +31,8 @@ function finishedAt(ms) {
   const when = new Date(ms);
   const sameDay = when.toDateString() === new Date().toDateString();
   const text = sameDay
-    ? when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : when.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    ? when.toLocaleTimeString(locales, { hour: '2-digit', minute: '2-digit' })
+    : when.toLocaleString(locales, { dateStyle: 'medium', timeStyle: 'short' });
   return h('time', { class: 'history-time', datetime: when.toISOString() }, text);
 }
 
@@ -43,7 +45,7 @@ export function historyList(roomId, history, { heading = 'h3', id = 'history' } 
   if (!Array.isArray(history) || history.length === 0) return null;
   const titleId = `${id}-title`;
   return [
-    h(heading, { class: 'history-title', id: titleId }, 'Games in this room'),
+    h(heading, { class: 'history-title', id: titleId }, t('Games in this room')),
     h(
       'ol',
       { class: 'history-list', 'aria-labelledby': titleId },
@@ -55,24 +57,24 @@ export function historyList(roomId, history, { heading = 'h3', id = 'history' } 
           h(
             'p',
             { class: 'history-line' },
-            h('strong', {}, `Game ${game.number}`),
-            ': ',
+            h('strong', {}, t('Game {n}', { n: game.number })),
+            t(': '),
             h('span', { class: 'history-winners', 'data-testid': 'history-winners' }, winnersLine(game.players, game.outcome)),
-            time ? [' ', h('span', { class: 'hint' }, '(ended ', time, ')')] : null,
+            time ? [' ', h('span', { class: 'hint' }, tParts('(ended {time})', { time }))] : null,
           ),
           h(
             'p',
             { class: 'history-links' },
             h(
               'a',
-              { class: 'history-replay', href: replayUrl(roomId, game.number), 'aria-label': `Replay game ${game.number}` },
-              'Replay',
+              { class: 'history-replay', href: replayUrl(roomId, game.number), 'aria-label': t('Replay game {n}', { n: game.number }) },
+              t('Replay'),
             ),
             ' ',
             h(
               'a',
-              { class: 'history-download', href: recordUrl(roomId, game.number), download: true, 'aria-label': `Download game ${game.number}` },
-              'Download',
+              { class: 'history-download', href: recordUrl(roomId, game.number), download: true, 'aria-label': t('Download game {n}', { n: game.number }) },
+              t('Download'),
             ),
           ),
         );

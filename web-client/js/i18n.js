@@ -1,8 +1,10 @@
 // The interface's language (issue 14): English or Japanese, chosen from the
 // browser's language at first, then from the header's switcher, remembered
-// in localStorage under `cubicle:lang` (read also from the rules drawer's
-// older `cubicle:rules-lang`). Switching reloads the page, so every module
-// renders once, in one language.
+// in localStorage under `cubicle:lang`. Switching reloads the page, so every
+// module renders once, in one language. The rules drawer follows the page
+// unless its own language buttons chose otherwise (`cubicle:rules-lang`,
+// js/rules.js); choosing the page's language here forgets that choice, so
+// the drawer follows again.
 //
 // Words are looked up by their English text: `t('Your turn')`, with named
 // placeholders `t('{name} joined', { name })`. English needs no dictionary;
@@ -25,7 +27,7 @@ const OLD_KEY = 'cubicle:rules-lang';
 
 function stored() {
   try {
-    return localStorage.getItem(KEY) ?? localStorage.getItem(OLD_KEY);
+    return localStorage.getItem(KEY);
   } catch {
     return null; // Storage disabled: use the browser's language.
   }
@@ -46,22 +48,39 @@ function detect() {
 export const lang = detect();
 document.documentElement.lang = lang;
 
+/**
+ * For dates and times (`toLocaleString(locales)`): the browser's own
+ * locale when it speaks the page's language (en-GB keeps its day/month),
+ * else the page's language (an English page in a Japanese browser).
+ */
+export const locales = String(navigator.language ?? '').toLowerCase().split('-')[0] === lang ? [] : [lang];
+
 const words = new Map();
-const loaded = new Set();
+/** Each part's loading, shared: a second caller waits for the same one. */
+const loading = new Map();
 
 /** Loads a part of the dictionary (a game id or 'shell'); nothing in English. */
-export async function useDictionary(part) {
-  if (lang === 'en' || loaded.has(part)) return;
-  loaded.add(part);
-  try {
-    const module = await import(`./i18n/${lang}/${part}.js`);
-    for (const [english, translated] of Object.entries(module.default)) words.set(english, translated);
-  } catch (error) {
-    console.error(`cannot load the ${lang} words for ${part}`, error);
+export function useDictionary(part) {
+  if (lang === 'en') return Promise.resolve();
+  if (!loading.has(part)) {
+    const load = import(`./i18n/${lang}/${part}.js`).then(
+      (module) => {
+        for (const [english, translated] of Object.entries(module.default)) words.set(english, translated);
+      },
+      (error) => {
+        // Tried again by the next caller (a page that stays open can
+        // still get its words after a network hiccup).
+        loading.delete(part);
+        console.error(`cannot load the ${lang} words for ${part}`, error);
+      },
+    );
+    loading.set(part, load);
   }
+  return loading.get(part);
 }
 
-await useDictionary('shell');
+// `art`: the words of the games' faces (start page cards, invite fold, profit meter).
+await Promise.all([useDictionary('shell'), useDictionary('art')]);
 
 /** The text in this page's language, with `{name}` placeholders filled. */
 export function t(english, params) {
@@ -70,12 +89,27 @@ export function t(english, params) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
 
+/**
+ * Like `t`, but the placeholders may be nodes (a name in <bdi>, a button):
+ * the text in this page's language as an array of strings and nodes, for
+ * `h()` or `replace()`. A placeholder's value may be an array (joined names).
+ */
+export function tParts(english, params = {}) {
+  const text = words.get(english) ?? english;
+  return text
+    .split(/\{(\w+)\}/)
+    .flatMap((part, i) => {
+      if (i % 2 === 0) return part === '' ? [] : [part];
+      return Object.hasOwn(params, part) ? [params[part]].flat() : [`{${part}}`];
+    });
+}
+
 /** Remembers a language and reloads the page in it. */
 export function setLanguage(next) {
   if (!Object.hasOwn(LANGUAGES, next) || next === lang) return;
   try {
     localStorage.setItem(KEY, next);
-    localStorage.setItem(OLD_KEY, next);
+    localStorage.removeItem(OLD_KEY);
   } catch {
     // Storage disabled: the reload falls back to the browser's language.
   }

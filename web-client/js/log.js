@@ -4,8 +4,9 @@
 // as a muted placeholder so the numbering stays visible and gap-free.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
-const HIDDEN_TEXT = '(something hidden happened)';
+const HIDDEN_TEXT = t('(something hidden happened)');
 
 export class GameLog {
   /**

@@ -12,6 +12,7 @@
 // room where it is already your turn) alerts only if the tab is hidden.
 
 import * as store from './store.js';
+import { t } from './i18n.js';
 
 const ICON = '/favicon.svg';
 const TURN_ICON = '/favicon-turn.svg';
@@ -55,7 +56,7 @@ export class TurnNotifier {
     const canNotify = 'Notification' in window;
     this.desktop.checked = canNotify && this.prefs.desktop && Notification.permission === 'granted';
     this.desktop.disabled = !canNotify;
-    if (!canNotify) this.say('This browser cannot show notifications.');
+    if (!canNotify) this.say(t('This browser cannot show notifications.'));
     this.desktop.addEventListener('change', () => this.desktopChanged());
 
     const canVibrate = typeof navigator.vibrate === 'function';
@@ -83,8 +84,8 @@ export class TurnNotifier {
     this.save('desktop', granted);
     this.say(
       granted
-        ? 'You will get a notification when it is your turn while this tab is in the background.'
-        : 'Notifications are blocked for this site: allow them in the browser\u2019s site settings, then tick the box again.',
+        ? t('You will get a notification when it is your turn while this tab is in the background.')
+        : t('Notifications are blocked for this site: allow them in the browser\u2019s site settings, then tick the box again.'),
     );
   }
 
@@ -173,7 +174,7 @@ export class TurnNotifier {
     this.closeNotification();
     try {
       const n = new Notification(title, {
-        body: 'It is your turn. Click to go back to the table.',
+        body: t('It is your turn. Click to go back to the table.'),
         tag: this.tag,
       });
       n.addEventListener('click', () => {

@@ -7,6 +7,7 @@
 // text only (`h` never sets HTML).
 
 import { h, replace } from './dom.js';
+import { lang, t } from './i18n.js';
 
 /** The id of the form control for a question (tests fill it by this id). */
 export const fieldId = (question) => `join-q-${question.id}`;
@@ -21,7 +22,10 @@ function field(q) {
   const id = fieldId(q);
   // The Japanese prompt beside the English one, tagged so that screen
   // readers and fonts treat it as Japanese (it may wrap, unlike `ja()`).
-  const prompt = [q.prompt.en, ' ', h('span', { lang: 'ja' }, q.prompt.ja), q.required ? null : h('span', { class: 'hint' }, ' (optional)')];
+  // The game asks in both languages: an English page shows both (as the
+  // printed game would), a Japanese page its own only.
+  const asked = lang === 'ja' ? [q.prompt.ja ?? q.prompt.en] : [q.prompt.en, ' ', h('span', { lang: 'ja' }, q.prompt.ja)];
+  const prompt = [...asked, q.required ? null : h('span', { class: 'hint' }, t(' (optional)'))];
   if (q.kind === 'yes_no') {
     return h('div', { class: 'field field-check' }, h('label', {}, h('input', { id, type: 'checkbox' }), ' ', prompt));
   }
@@ -32,8 +36,8 @@ function field(q) {
     control = h(
       'select',
       { id, required: q.required },
-      h('option', { value: '' }, q.required ? 'Choose one' : 'No answer'),
-      q.choices.map((c) => h('option', { value: c.value }, `${c.label.en} / ${c.label.ja}`)),
+      h('option', { value: '' }, q.required ? t('Choose one') : t('No answer')),
+      q.choices.map((c) => h('option', { value: c.value }, lang === 'ja' ? c.label.ja ?? c.label.en : `${c.label.en} / ${c.label.ja}`)),
     );
   } else {
     control = h('input', { id, type: 'text', maxlength: q.max_chars, required: q.required, autocomplete: 'off' });

@@ -10,6 +10,7 @@
 // 21's "turn_began").
 
 import { h, replace } from './dom.js';
+import { t } from './i18n.js';
 
 /** At most this many lines; older ones are counted ("and N earlier, in the log"). */
 const MAX_LINES = 12;
@@ -67,16 +68,18 @@ export class TurnRecap {
     const older = Math.max(0, lines.length - MAX_LINES);
     replace(
       this.box,
-      h('h3', { id: 'recap-title', class: 'recap-title' }, 'Since your last turn'),
+      h('h3', { id: 'recap-title', class: 'recap-title' }, t('Since your last turn')),
       h(
         'ol',
         { class: 'recap-list' },
         lines.slice(older).map((line) => h('li', { 'data-seq': String(line.seq) }, line.words)),
       ),
-      older > 0 ? h('p', { class: 'hint recap-older' }, `and ${older} earlier ${older === 1 ? 'event' : 'events'} (see the game log)`) : null,
+      older > 0
+        ? h('p', { class: 'hint recap-older' }, older === 1 ? t('and 1 earlier event (see the game log)') : t('and {n} earlier events (see the game log)', { n: older }))
+        : null,
       h(
         'button',
-        { type: 'button', class: 'recap-dismiss', 'data-testid': 'recap-dismiss', 'aria-label': 'Dismiss \u201cSince your last turn\u201d', onclick: () => this.dismiss() },
+        { type: 'button', class: 'recap-dismiss', 'data-testid': 'recap-dismiss', 'aria-label': t('Dismiss \u201cSince your last turn\u201d'), onclick: () => this.dismiss() },
         '\u00d7',
       ),
     );

@@ -16,6 +16,10 @@ import { GameLog } from './log.js';
 import { TableFrame } from './frame.js';
 import { winnersLine } from './history.js';
 import { attachRulesButton } from './rules.js';
+import { t, tParts, lang } from './i18n.js';
+import { gameTitle, playerName } from './game-names.js';
+import { serverErrorText } from './errors.js';
+import { revealedItem } from './revealed-words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,7 +42,8 @@ const gameLog = new GameLog($('log'), $('last-event'));
 const frame = new TableFrame($('table-frame'));
 
 function nameOf(seat) {
-  return state.replay?.players?.[seat] ?? `Seat ${seat + 1}`;
+  const name = state.replay?.players?.[seat];
+  return name === null || name === undefined ? t('Seat {n}', { n: seat + 1 }) : playerName(name);
 }
 
 function lastStep() {
@@ -68,7 +73,7 @@ async function fetchReplay() {
   try {
     response = await fetch(url);
   } catch {
-    throw new Error('The server cannot be reached. Check your connection and try again.');
+    throw new Error(t('The server cannot be reached. Check your connection and try again.'));
   }
   let payload = null;
   try {
@@ -78,13 +83,13 @@ async function fetchReplay() {
   }
   if (response.ok && payload && Array.isArray(payload.steps) && payload.steps.length > 0) return payload;
   if (response.status === 409 || payload?.code === 'game_not_over') {
-    throw new Error(`Game ${gameNumber} of this room is still being played: its replay opens once it is over.`);
+    throw new Error(t('Game {n} of this room is still being played: its replay opens once it is over.', { n: gameNumber }));
   }
   if (response.status === 404) {
-    throw new Error(`There is no game ${gameNumber} in this room (or no such room). The link may be incomplete.`);
+    throw new Error(t('There is no game {n} in this room (or no such room). The link may be incomplete.', { n: gameNumber }));
   }
-  if (response.ok) throw new Error('The server sent a replay this page cannot read.');
-  throw new Error(payload?.message ?? `The server answered ${response.status}.`);
+  if (response.ok) throw new Error(t('The server sent a replay this page cannot read.'));
+  throw new Error(serverErrorText(payload?.code ?? `http_${response.status}`, payload?.message ?? `The server answered ${response.status}.`));
 }
 
 function showError(text) {
@@ -96,12 +101,12 @@ function showError(text) {
     $('replay-error-room').href = `/r/${encodeURIComponent(roomId)}`;
     $('replay-error-room').hidden = false;
   }
-  document.title = 'Replay not available \u00b7 Cubicle';
+  document.title = `${t('Replay not available')} \u00b7 Cubicle`;
 }
 
 async function main() {
   if (!roomId || !/^[1-9][0-9]*$/.test(gameNumber)) {
-    showError('This link does not say which room and game to replay.');
+    showError(t('This link does not say which room and game to replay.'));
     return;
   }
   let replay;
@@ -117,15 +122,13 @@ async function main() {
   // The tables' "?" buttons open this game's rules here too.
   attachRulesButton(null, replay.game);
   const info = Array.isArray(games) ? games.find((g) => g.id === replay.game) : null;
-  const title = `Replay: ${info?.name ?? replay.game} game ${replay.number ?? gameNumber}`;
+  const title = t('Replay: {game} game {n}', { game: gameTitle(replay.game, info?.name), n: replay.number ?? gameNumber });
   $('replay-title').textContent = title;
   document.title = `${title} \u00b7 Cubicle`;
   $('back-to-room').href = `/r/${encodeURIComponent(replay.room ?? roomId)}`;
   replace(
     $('replay-players'),
-    'Players: ',
-    (replay.players ?? []).flatMap((name, i) => [i > 0 ? ', ' : '', h('bdi', {}, name)]),
-    '.',
+    tParts('Players: {names}.', { names: (replay.players ?? []).flatMap((name, i) => [i > 0 ? t(', ') : '', h('bdi', {}, playerName(name))]) }),
   );
 
   buildLog();
@@ -180,8 +183,10 @@ function show(k) {
   // Where we are, and who acted.
   const slider = $('replay-slider');
   slider.value = String(step);
-  slider.setAttribute('aria-valuetext', step === 0 ? `The deal, before move 1 of ${last}` : `Move ${step} of ${last}`);
-  $('replay-move').textContent = step === 0 ? `The deal (${last} ${last === 1 ? 'move follows' : 'moves follow'})` : `Move ${step} of ${last}`;
+  const moveOf = t('Move {n} of {last}', { n: step, last });
+  slider.setAttribute('aria-valuetext', step === 0 ? t('The deal, before move 1 of {last}', { last }) : moveOf);
+  const deal = last === 1 ? t('The deal (1 move follows)') : t('The deal ({n} moves follow)', { n: last });
+  $('replay-move').textContent = step === 0 ? deal : moveOf;
   const action = state.replay.steps[step].action;
   replace(
     $('replay-actor'),
@@ -189,7 +194,7 @@ function show(k) {
       ? [
           ' \u00b7 ',
           h('bdi', { class: 'replay-actor-name' }, nameOf(action.seat)),
-          action.origin === 'timeout' ? ' (the turn clock ran out)' : ' played',
+          action.origin === 'timeout' ? t(' (the turn clock ran out)') : t(' played'),
         ]
       : null,
   );
@@ -242,24 +247,28 @@ function renderRevealed(revealed) {
   }
   const keys = [...groups.keys()].sort((a, b) => (a === 'table' ? 1 : b === 'table' ? -1 : a - b));
   if (keys.length === 0) {
-    replace($('revealed-list'), h('p', { class: 'hint' }, 'Nothing was hidden at this point.'));
+    replace($('revealed-list'), h('p', { class: 'hint' }, t('Nothing was hidden at this point.')));
     return;
   }
   replace(
     $('revealed-list'),
     keys.map((key) =>
       h(
+        // Not a named region: its h3 heads it, and a landmark per seat (one
+        // named "Table" beside the table's own) would only crowd the list
+        // of landmarks (axe: landmark-unique).
         'section',
-        { class: 'revealed-group', 'data-seat': key === 'table' ? 'table' : String(key), 'aria-label': key === 'table' ? 'Table' : nameOf(key) },
-        h('h3', { class: 'revealed-owner' }, key === 'table' ? 'Table' : h('bdi', {}, nameOf(key))),
+        { class: 'revealed-group', 'data-seat': key === 'table' ? 'table' : String(key) },
+        h('h3', { class: 'revealed-owner' }, key === 'table' ? t('Table') : h('bdi', {}, nameOf(key))),
         groups.get(key).map((item) =>
           h(
             'div',
             { class: 'revealed-item', 'data-label': item.label },
-            h('h4', { class: 'revealed-label' }, item.label),
+            // The server's label in English ("Hand"): in the page's language where the dictionary has it.
+            h('h4', { class: 'revealed-label' }, t(item.label)),
             (item.items ?? []).length > 0
-              ? h('ul', { class: 'revealed-items' }, item.items.map((word) => h('li', {}, word)))
-              : h('p', { class: 'hint' }, '(none)'),
+              ? h('ul', { class: 'revealed-items' }, item.items.map((word) => h('li', {}, revealedItem(word, lang, nameOf))))
+              : h('p', { class: 'hint' }, t('(none)')),
           ),
         ),
       ),
@@ -274,7 +283,7 @@ function renderResult(atEnd, ctx) {
   if (!shown) return;
   const winners = outcome.winners ?? [];
   $('replay-result').dataset.winners = winners.join(',');
-  replace($('replay-winners'), winners.length === 0 ? 'Nobody won' : winnersLine(state.replay.players, outcome), '.');
+  replace($('replay-winners'), winners.length === 0 ? t('Nobody won') : winnersLine(state.replay.players, outcome), t('.'));
   replace($('replay-ending'), state.renderer.describeEnding(ctx));
 }
 

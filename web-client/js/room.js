@@ -38,6 +38,8 @@ import { TurnNotifier } from './notify.js';
 import { TableChat } from './chat.js';
 import { TurnRecap } from './recap.js';
 import { attachRulesButton } from './rules.js';
+import { t, tParts } from './i18n.js';
+import { gameTitle, playerName } from './game-names.js';
 
 const PENDING_TIMEOUT_MS = 15_000;
 // A host's command (a bot, an away seat, the host's rights) whose answer
@@ -104,7 +106,7 @@ const chat = new TableChat($('chat-panel'), {
 
 function nameOf(seat) {
   const name = state.room?.seats?.[seat]?.name;
-  return name ?? `Seat ${seat + 1}`;
+  return name === null || name === undefined ? t('Seat {n}', { n: seat + 1 }) : playerName(name);
 }
 
 function mySeat() {
@@ -135,7 +137,7 @@ function act(action) {
   const id = newActionId();
   state.pending = { id, action, timer: setTimeout(() => pendingTimedOut(id), PENDING_TIMEOUT_MS) };
   if (!connection.send({ type: 'act', id, action })) {
-    toast('Not connected: your move will be sent when the connection is back.', 'warn');
+    toast(t('Not connected: your move will be sent when the connection is back.'), 'warn');
   }
   renderGame();
 }
@@ -143,7 +145,7 @@ function act(action) {
 function pendingTimedOut(id) {
   if (state.pending?.id !== id) return;
   clearPending();
-  toast('The server did not answer your move. Please try again.', 'warn');
+  toast(t('The server did not answer your move. Please try again.'), 'warn');
   renderGame();
 }
 
@@ -154,7 +156,7 @@ function clearPending() {
 
 function sendLobby(kind, msg) {
   if (!connection.send(msg)) {
-    toast('Not connected yet. Please try again in a moment.', 'warn');
+    toast(t('Not connected yet. Please try again in a moment.'), 'warn');
     return false;
   }
   state.lobbyPending = kind;
@@ -165,7 +167,7 @@ function sendLobby(kind, msg) {
 /** A host's or player's command about seats (bots, away players, host rights, taking back). */
 function sendCommand(msg) {
   if (!connection.send(msg)) {
-    toast('Not connected yet. Please try again in a moment.', 'warn');
+    toast(t('Not connected yet. Please try again in a moment.'), 'warn');
     return false;
   }
   clearCommand();
@@ -267,7 +269,7 @@ function tellHostOfAway(before, after) {
   if (!state.you.host || after?.status !== 'playing' || before?.status !== 'playing') return;
   for (const s of after.seats) {
     if (seatKind(s) === 'away' && before.seats[s.seat] && seatKind(before.seats[s.seat]) === 'here') {
-      toast(`${s.name} is away. You can let a bot play for them (see Players).`, 'info');
+      toast(t('{name} is away. You can let a bot play for them (see Players).', { name: s.name }), 'info');
     }
   }
 }
@@ -277,11 +279,11 @@ function onYou(you) {
   const before = state.you;
   state.you = { seat: you.seat ?? null, host: Boolean(you.host) };
   clearCommand();
-  if (!before.host && state.you.host) toast('You are the host now.', 'info');
-  if (before.host && !state.you.host) toast('The host\u2019s rights went to another player.', 'info');
+  if (!before.host && state.you.host) toast(t('You are the host now.'), 'info');
+  if (before.host && !state.you.host) toast(t('The host\u2019s rights went to another player.'), 'info');
   const lostSeat = before.seat !== null && state.you.seat === null;
   if (lostSeat && state.room?.status !== 'lobby') {
-    toast('The host gave your seat to others: you are watching now.', 'warn');
+    toast(t('The host gave your seat to others: you are watching now.'), 'warn');
   }
   if (lostSeat && !state.you.host) {
     // The token opened only that seat, and opens nothing now.
@@ -360,7 +362,7 @@ function onError(msg) {
     // watch as a spectator from now on.
     store.setRoomToken(roomId, null);
     state.you = { seat: null, host: false };
-    toast('Your saved seat in this room is no longer valid; you are watching.', 'warn');
+    toast(t('Your saved seat in this room is no longer valid; you are watching.'), 'warn');
     renderAll();
     return;
   }
@@ -443,11 +445,11 @@ function applyUpdate(update) {
 function onStatus(status, detail) {
   const el = $('connection');
   el.dataset.state = status;
-  if (status === 'open') el.textContent = 'Connected';
-  else if (status === 'connecting') el.textContent = 'Connecting\u2026';
-  else if (status === 'reconnecting') el.textContent = 'Reconnecting\u2026';
-  else if (status === 'stopped') el.textContent = 'Disconnected';
-  el.title = detail?.attempt ? `Attempt ${detail.attempt}` : '';
+  if (status === 'open') el.textContent = t('Connected');
+  else if (status === 'connecting') el.textContent = t('Connecting\u2026');
+  else if (status === 'reconnecting') el.textContent = t('Reconnecting\u2026');
+  else if (status === 'stopped') el.textContent = t('Disconnected');
+  el.title = detail?.attempt ? t('Attempt {n}', { n: detail.attempt }) : '';
 }
 
 // ---- rendering -----------------------------------------------------------
@@ -460,14 +462,15 @@ function renderAll() {
 }
 
 function gameName() {
-  return state.gameInfo?.name ?? state.room?.game ?? 'Room';
+  const id = state.room?.game ?? state.gameInfo?.id;
+  return id ? gameTitle(id, state.gameInfo?.name) : t('Room');
 }
 
 function renderHeader() {
   $('room-title').textContent = gameName();
   attachRulesButton($('rules-button'), state.room?.game ?? state.game?.game);
   const myTurn = state.game && state.renderer?.activeSeats(state.game.view).includes(mySeat());
-  document.title = `${myTurn ? 'Your turn \u00b7 ' : ''}${gameName()} \u00b7 Cubicle`;
+  document.title = `${myTurn ? `${t('Your turn')} \u00b7 ` : ''}${gameName()} \u00b7 Cubicle`;
   // Not known while a game's table loads (js/notify.js alerts only on a change into your turn).
   const known = state.game ? Boolean(state.renderer) : state.room?.status === 'lobby';
   turnNotifier.update(known ? Boolean(myTurn) : null, document.title);
@@ -485,7 +488,7 @@ function renderLobby() {
   const active = state.game && state.renderer ? state.renderer.activeSeats(state.game.view) : [];
   const busy = state.lobbyPending !== null || state.commandPending !== null;
 
-  $('seats-title').textContent = lobby ? 'Seats' : 'Players';
+  $('seats-title').textContent = lobby ? t('Seats') : t('Players');
   seatList.render({ room, seat, host: state.you.host, active, busy, join });
 
   // The short code to read out on a call: the room info has it while the lobby is open.
@@ -493,7 +496,7 @@ function renderLobby() {
   if (room.code && $('room-code-value').textContent !== room.code) $('room-code-value').textContent = room.code;
 
   const watching = room.spectators ?? 0;
-  $('spectators').textContent = watching === 0 ? 'Nobody is watching.' : `${watching} watching`;
+  $('spectators').textContent = watching === 0 ? t('Nobody is watching.') : t('{n} watching', { n: watching });
 
   renderYou({ lobby, seat, seated, busy });
   turnNotifier.show(seated);
@@ -512,11 +515,11 @@ function renderLobby() {
   }
   // Once the game has started nobody asks the join questions.
   $('join-questions').hidden = !lobby || !state.gameInfo?.join_questions?.length;
-  $('join-title').textContent = lobby ? 'Take a seat' : 'Take over a bot\u2019s seat';
-  $('join-button').textContent = lobby ? 'Take a free seat' : 'Take an open seat';
+  $('join-title').textContent = lobby ? t('Take a seat') : t('Take over a bot\u2019s seat');
+  $('join-button').textContent = lobby ? t('Take a free seat') : t('Take an open seat');
   $('join-form-hint').textContent = lobby
-    ? 'Or just watch: the table appears here when the game starts.'
-    : 'A bot plays these seats until someone takes one: type your name, then press \u201cTake this seat\u201d beside one.';
+    ? t('Or just watch: the table appears here when the game starts.')
+    : t('A bot plays these seats until someone takes one: type your name, then press \u201cTake this seat\u201d beside one.');
   $('join-button').disabled = busy;
 
   // Starting.
@@ -531,22 +534,16 @@ function renderLobby() {
   const canShrink = free.length > 0 && typeof minSeats === 'number' && seatedCount >= minSeats;
   $('remove-empty-button').hidden = !canShrink;
   $('remove-empty-button').disabled = busy;
-  $('start-hint').textContent =
-    free.length === 0
-      ? rematch && deciding.length > 0
-        ? `Everyone is here; ${deciding.length} still deciding. The game starts by itself once ${deciding.length === 1 ? 'they accept' : 'all accept'}.`
-        : 'Everyone is here.'
-      : `Waiting for ${free.length} more ${free.length === 1 ? 'player' : 'players'}` +
-        (canShrink ? ': add bots, or start with who is here by removing the empty seats.' : ', or add bots.');
+  $('start-hint').textContent = startHint(free.length, rematch ? deciding.length : 0, canShrink);
 
   let hint = '';
   if (lobby && !state.you.host) {
-    hint = free.length === 0 && !seated ? 'Every seat is taken: you are watching. ' : '';
+    hint = free.length === 0 && !seated ? t('Every seat is taken: you are watching. ') : '';
     hint += rematch
-      ? 'The game starts by itself once every seat is taken and everyone has accepted.'
-      : 'The host starts the game once every seat is taken.';
+      ? t('The game starts by itself once every seat is taken and everyone has accepted.')
+      : t('The host starts the game once every seat is taken.');
   } else if (!lobby && !seated) {
-    hint = 'You are watching.';
+    hint = t('You are watching.');
   }
   $('lobby-hint').textContent = hint;
 
@@ -561,6 +558,22 @@ function renderLobby() {
   const commitment = room.seed_commitment;
   $('fairness').hidden = !commitment;
   if (commitment) showHex($('seed-commitment'), commitment);
+}
+
+/** The host's hint under "Start the game": who is missing or still deciding (one English sentence per case). */
+function startHint(missing, deciding, canShrink) {
+  if (missing === 0) {
+    if (deciding === 0) return t('Everyone is here.');
+    return deciding === 1
+      ? t('Everyone is here; 1 still deciding. The game starts by itself once they accept.')
+      : t('Everyone is here; {n} still deciding. The game starts by itself once all accept.', { n: deciding });
+  }
+  if (canShrink) {
+    return missing === 1
+      ? t('Waiting for 1 more player: add bots, or start with who is here by removing the empty seats.')
+      : t('Waiting for {n} more players: add bots, or start with who is here by removing the empty seats.', { n: missing });
+  }
+  return missing === 1 ? t('Waiting for 1 more player, or add bots.') : t('Waiting for {n} more players, or add bots.', { n: missing });
 }
 
 /**
@@ -582,27 +595,27 @@ function renderRematch({ room, rematch, seat, seated, busy, deciding }) {
   replaceIfChanged(panel, [room.game_number, seated, pending, accepting, busy, waitingFor], () => {
     let body;
     if (pending && accepting) {
-      body = [h('p', {}, 'Accepting…')];
+      body = [h('p', {}, t('Accepting…'))];
     } else if (pending) {
       body = [
-        h('p', { id: 'rematch-question' }, 'A new game with the same players. Accept to play; decline to give up your seat.'),
+        h('p', { id: 'rematch-question' }, t('A new game with the same players. Accept to play; decline to give up your seat.')),
         h(
           'div',
           { class: 'actions', role: 'group', 'aria-labelledby': 'rematch-question' },
-          h('button', { type: 'button', id: 'accept-button', class: 'primary', disabled: busy, onclick: accept }, 'Accept'),
-          h('button', { type: 'button', id: 'decline-button', disabled: busy, onclick: decline }, 'Decline'),
+          h('button', { type: 'button', id: 'accept-button', class: 'primary', disabled: busy, onclick: accept }, t('Accept')),
+          h('button', { type: 'button', id: 'decline-button', disabled: busy, onclick: decline }, t('Decline')),
         ),
       ];
     } else if (seated) {
-      body = [h('p', {}, 'You accepted. The game starts by itself once every seat is taken and everyone has accepted.')];
+      body = [h('p', {}, t('You accepted. The game starts by itself once every seat is taken and everyone has accepted.'))];
     } else {
-      body = [h('p', {}, 'A new game with the same players: it starts once every seat is taken and everyone has accepted.')];
+      body = [h('p', {}, t('A new game with the same players: it starts once every seat is taken and everyone has accepted.'))];
     }
     const still =
       waitingFor.length > 0
-        ? h('p', { class: 'hint', 'data-testid': 'rematch-waiting' }, 'Still deciding: ', joinNames(waitingFor.map((n) => h('bdi', {}, n))), '.')
+        ? h('p', { class: 'hint', 'data-testid': 'rematch-waiting' }, tParts('Still deciding: {names}.', { names: joinNames(waitingFor.map((n) => h('bdi', {}, n))) }))
         : null;
-    return [h('h3', { class: 'rematch-title' }, `Game ${room.game_number}`), ...body, still];
+    return [h('h3', { class: 'rematch-title' }, t('Game {n}', { n: room.game_number })), ...body, still];
   });
   const active = document.activeElement;
   const lost = active === document.body || active === null;
@@ -643,23 +656,22 @@ function youPanel({ lobby, seat, seated, busy, hasToken }) {
       h(
         'p',
         { class: 'you-line' },
-        'You sit in seat ',
-        String(seat + 1),
-        ' as ',
-        h('strong', {}, h('bdi', {}, nameOf(seat))),
-        state.you.host ? ' (you are the host).' : '.',
+        tParts(state.you.host ? 'You sit in seat {n} as {name} (you are the host).' : 'You sit in seat {n} as {name}.', {
+          n: String(seat + 1),
+          name: h('strong', {}, h('bdi', {}, nameOf(seat))),
+        }),
       ),
       h(
         'div',
         { class: 'actions you-actions' },
-        lobby ? h('button', { type: 'button', id: 'leave-button', disabled: busy, onclick: leave }, 'Leave seat') : null,
+        lobby ? h('button', { type: 'button', id: 'leave-button', disabled: busy, onclick: leave }, t('Leave seat')) : null,
         device,
       ),
     ];
   }
   if (state.you.host) {
     return [
-      h('p', { class: 'you-line' }, lobby ? 'You are the host. Take a seat to play, or just start once the seats are filled.' : 'You are the host.'),
+      h('p', { class: 'you-line' }, lobby ? t('You are the host. Take a seat to play, or just start once the seats are filled.') : t('You are the host.')),
       device ? h('div', { class: 'actions you-actions' }, device) : null,
     ];
   }
@@ -710,14 +722,18 @@ function renderEnd(ctx) {
   const winners = outcome.winners ?? [];
   const names = joinNames(winners.map((s) => h('bdi', { class: 'winner-name' }, nameOf(s))));
   const title =
-    winners.length > 1 ? ['Shared victory: ', ...names, '!'] : winners.length === 1 ? [...names, ' wins!'] : ['The game is over.'];
+    winners.length > 1
+      ? tParts('Shared victory: {names}!', { names })
+      : winners.length === 1
+        ? tParts('{names} wins!', { names })
+        : [t('The game is over.')];
   replace($('end-title'), title);
   end.dataset.winners = winners.join(',');
   const meWon = winners.includes(ctx.seat);
   replace(
     $('end-details'),
     ctx.seat !== null && ctx.seat !== undefined
-      ? h('p', { class: 'end-you' }, state.renderer.endYouLine?.(meWon) ?? (meWon ? 'Well done, you won.' : 'Not this time. Otsukaresama!'))
+      ? h('p', { class: 'end-you' }, state.renderer.endYouLine?.(meWon) ?? (meWon ? t('Well done, you won.') : t('Not this time. Otsukaresama!')))
       : null,
     state.renderer.describeEnding(ctx),
   );
@@ -735,7 +751,7 @@ function renderEnd(ctx) {
   const asking = state.lobbyPending === 'play_again';
   $('play-again').hidden = !canOffer;
   $('play-again-button').disabled = asking || state.room?.status !== 'finished';
-  $('play-again-status').textContent = asking ? 'Setting up a new game with the same players…' : '';
+  $('play-again-status').textContent = asking ? t('Setting up a new game with the same players…') : '';
   const history = state.room?.status === 'finished' ? state.room.history ?? [] : [];
   $('end-history').hidden = history.length === 0;
   replaceIfChanged($('end-history'), [roomId, history], () => historyList(roomId, history, { id: 'end-history' }));
@@ -754,7 +770,7 @@ function showMissing() {
   for (const id of ['room-title', 'share', 'lobby', 'game', 'end', 'log-panel', 'chat-panel']) $(id).hidden = true;
   $('missing').hidden = false;
   $('connection').textContent = '';
-  document.title = 'No such room \u00b7 Cubicle';
+  document.title = `${t('No such room')} \u00b7 Cubicle`;
 }
 
 // ---- lobby controls ------------------------------------------------------
@@ -762,7 +778,7 @@ function showMissing() {
 function join(seat) {
   const name = $('join-name').value.trim();
   if (!name) {
-    $('join-error').textContent = 'Type your name first.';
+    $('join-error').textContent = t('Type your name first.');
     $('join-name').focus();
     return;
   }
@@ -811,7 +827,7 @@ function start() {
 }
 
 function copyLink() {
-  copy($('room-link'), $('copy-status'), 'Link copied. Send it to your colleagues.');
+  copy($('room-link'), $('copy-status'), t('Link copied. Send it to your colleagues.'));
 }
 
 // ---- start-up ------------------------------------------------------------
@@ -853,7 +869,7 @@ async function main() {
         $('solo-status').textContent = text;
       },
     });
-    $('solo-status').textContent = 'Setting up your game against the computer\u2026';
+    $('solo-status').textContent = t('Setting up your game against the computer\u2026');
   }
 
   const [room, games] = await Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);

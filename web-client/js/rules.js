@@ -8,8 +8,10 @@
 // One <dialog> per page, opened modal: a side sheet on wide screens, the
 // whole screen on phones (css/site.css, "Rules drawer"). Escape or Close
 // closes it and the focus goes back to what opened it. The language is
-// the visitor's: from navigator.language at first, then the last one
-// chosen, kept in localStorage under `cubicle:rules-lang`.
+// the page's (js/i18n.js), unless the drawer's own language buttons chose
+// another: that choice switches the drawer only (the page keeps its
+// language, no reload) and is kept in localStorage under
+// `cubicle:rules-lang` until the header's switch sets the page's language.
 //
 // For later use by the tables: `openRules(game, sectionId)` opens the
 // drawer at a section (ids: goal, turn, cards | tiles, end, online, table,
@@ -17,6 +19,7 @@
 // builds a small "?" button that does it.
 
 import { h, replace } from './dom.js';
+import { lang as pageLang, t } from './i18n.js';
 
 const KEY = 'cubicle:rules-lang';
 const LANGUAGES = { en: 'English', ja: '日本語' };
@@ -35,21 +38,15 @@ export function hasRules(game) {
   return Object.hasOwn(LOADERS, game);
 }
 
-/** 'en' or 'ja': the remembered choice, else the browser's language. */
+/** 'en' or 'ja': the drawer's own remembered choice, else the page's language. */
 export function rulesLanguage() {
   let stored = null;
   try {
     stored = localStorage.getItem(KEY);
   } catch {
-    // Storage disabled: use the browser's language.
+    // Storage disabled: follow the page.
   }
-  if (Object.hasOwn(LANGUAGES, stored)) return stored;
-  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language ?? 'en'];
-  for (const tag of wanted) {
-    const base = String(tag).toLowerCase().split('-')[0];
-    if (Object.hasOwn(LANGUAGES, base)) return base;
-  }
-  return 'en';
+  return Object.hasOwn(LANGUAGES, stored) ? stored : pageLang;
 }
 
 function rememberLanguage(lang) {
@@ -86,7 +83,7 @@ function ensureDialog() {
       'div',
       { class: 'rules-head' },
       title,
-      h('div', { class: 'rules-tools' }, h('div', { class: 'rules-langs', role: 'group', 'aria-label': 'Language / 言語' }, langButtons), close),
+      h('div', { class: 'rules-tools' }, h('div', { class: 'rules-langs', role: 'group', 'aria-label': t('Language / 言語') }, langButtons), close),
     ),
     h('div', { class: 'rules-content', id: 'rules-content', tabindex: '-1' }),
   );
@@ -204,7 +201,7 @@ export async function openRules(game, sectionId = null, opener = document.active
 }
 
 /** A small "?" button that opens `game`'s rules at `sectionId` (its name says which). */
-export function rulesLink(game, sectionId, label = 'Explain this in the rules') {
+export function rulesLink(game, sectionId, label = t('Explain this in the rules')) {
   return h(
     'button',
     { type: 'button', class: 'small rules-help', 'aria-label': label, title: label, 'data-rules-section': sectionId, 'data-rules-game': game },

@@ -9,6 +9,8 @@
 
 import { h, replace } from './dom.js';
 import { seatKind, seatStatus } from './bots.js';
+import { t } from './i18n.js';
+import { playerName } from './game-names.js';
 
 export class SeatList {
   /**
@@ -56,27 +58,27 @@ export class SeatList {
         const kind = seatKind(s);
         const taken = kind !== 'free';
         const badges = [];
-        if (s.host) badges.push(h('span', { class: 'badge badge-host', title: 'Created the room: starts the game and manages the seats' }, 'host'));
-        if (seated && s.seat === seat) badges.push(h('span', { class: 'badge badge-you', title: 'Your seat' }, 'you'));
-        if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn', title: 'This seat must act now' }, 'to play'));
+        if (s.host) badges.push(h('span', { class: 'badge badge-host', title: t('Created the room: starts the game and manages the seats') }, t('host')));
+        if (seated && s.seat === seat) badges.push(h('span', { class: 'badge badge-you', title: t('Your seat') }, t('you')));
+        if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn', title: t('This seat must act now') }, t('to play')));
         const controls = this.controls.controls(s, viewer);
         if (!taken && room.status === 'lobby' && !seated) {
           controls.unshift(
-            h('button', { type: 'button', class: 'small', disabled: busy, 'data-control': 'sit', 'data-key': `sit-${s.seat}`, onclick: () => v.join(s.seat) }, 'Sit here'),
+            h('button', { type: 'button', class: 'small', disabled: busy, 'data-control': 'sit', 'data-key': `sit-${s.seat}`, onclick: () => v.join(s.seat) }, t('Sit here')),
           );
         }
         // Spaces between the parts, so that the row reads "Seat 2 Ben (away) · bot playing"
         // as text too (the flex layout draws its own gaps and ignores them).
         const parts = [
-          h('span', { class: 'seat-number' }, `Seat ${s.seat + 1}`),
-          taken ? h('bdi', { class: 'seat-name' }, s.name) : h('span', { class: 'seat-name seat-name-free' }, 'free seat'),
+          h('span', { class: 'seat-number' }, t('Seat {n}', { n: s.seat + 1 })),
+          taken ? h('bdi', { class: 'seat-name' }, playerName(s.name)) : h('span', { class: 'seat-name seat-name-free' }, t('free seat')),
           ...badges,
           seatStatus(s),
           rematch && taken && !s.bot
             ? h(
                 'span',
                 { class: `seat-decision seat-decision-${s.pending ? 'deciding' : 'accepted'}`, 'data-testid': 'seat-decision' },
-                s.pending ? 'deciding\u2026' : 'accepted',
+                s.pending ? t('deciding\u2026') : t('accepted'),
               )
             : null,
           controls.length > 0 ? h('span', { class: 'seat-controls' }, controls) : null,

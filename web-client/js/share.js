@@ -4,8 +4,8 @@
 // room link, never a seat's token (that is the personal link's job,
 // js/device-link.js).
 
-import { qrSvg } from './device-link.js';
-import { replace } from './dom.js';
+import { prependQr } from './device-link.js';
+import { t } from './i18n.js';
 
 /**
  * Wires the share controls of the invite panel.
@@ -20,10 +20,10 @@ export function setUpSharing({ link, title, shareButton, qrButton, qrBox, status
   shareButton.addEventListener('click', async () => {
     try {
       const game = title();
-      await navigator.share({ title: `${game} · Cubicle`, text: `Join my game of ${game} on Cubicle`, url: link });
+      await navigator.share({ title: `${game} · Cubicle`, text: t('Join my game of {game} on Cubicle', { game }), url: link });
     } catch (error) {
       // Closing the sheet is not an error worth a word.
-      if (error?.name !== 'AbortError') status.textContent = 'Sharing failed: copy the link instead.';
+      if (error?.name !== 'AbortError') status.textContent = t('Sharing failed: copy the link instead.');
     }
   });
 
@@ -31,9 +31,9 @@ export function setUpSharing({ link, title, shareButton, qrButton, qrBox, status
   qrButton.setAttribute('aria-controls', qrBox.id);
   qrButton.addEventListener('click', () => {
     const show = qrBox.hidden;
-    if (show && !qrBox.firstChild) replace(qrBox, qrSvg(link, 'QR code of the invite link'));
+    if (show && !qrBox.firstChild) prependQr(qrBox, link, t('QR code of the invite link'));
     qrBox.hidden = !show;
     qrButton.setAttribute('aria-expanded', String(show));
-    qrButton.textContent = show ? 'Hide QR code' : 'Show QR code';
+    qrButton.textContent = show ? t('Hide QR code') : t('Show QR code');
   });
 }

@@ -13,6 +13,8 @@ import { h, replace } from './dom.js';
 import { createRoom } from './api.js';
 import { LEVELS } from './bots.js';
 import * as store from './store.js';
+import { t } from './i18n.js';
+import { gameTitle } from './game-names.js';
 
 const PLAN_PREFIX = 'cubicle:solo:';
 const DEFAULT_PLAYERS = 3;
@@ -63,7 +65,7 @@ export function initSoloForm(games) {
   form.hidden = games.length === 0;
   replace(
     $('solo-game'),
-    games.map((g) => h('option', { value: g.id }, g.name)),
+    games.map((g) => h('option', { value: g.id }, gameTitle(g.id, g.name))),
   );
   $('solo-game').addEventListener('change', () => fillPlayers(games));
   $('solo-name').value = store.lastName();
@@ -85,7 +87,13 @@ function fillPlayers(games) {
   const options = [];
   for (let n = game.min_seats; n <= game.max_seats; n += 1) {
     const bots = n - 1;
-    options.push(h('option', { value: String(n) }, `${n} players (you and ${bots} ${bots === 1 ? 'bot' : 'bots'})`));
+    options.push(
+      h(
+        'option',
+        { value: String(n) },
+        bots === 1 ? t('{n} players (you and 1 bot)', { n }) : t('{n} players (you and {bots} bots)', { n, bots }),
+      ),
+    );
   }
   replace(select, options);
   const fallback = Math.min(game.max_seats, Math.max(game.min_seats, DEFAULT_PLAYERS));
@@ -98,7 +106,7 @@ async function submit(games) {
   const name = $('solo-name').value.trim();
   if (!game) return;
   if (!name) {
-    error.textContent = 'Type your name first.';
+    error.textContent = t('Type your name first.');
     $('solo-name').focus();
     return;
   }
@@ -147,7 +155,7 @@ export class SoloSetup {
       return;
     }
     if (!you.host) {
-      this.finish('This browser no longer holds the host\u2019s rights here: add the bots and start from the host\u2019s page.');
+      this.finish(t('This browser no longer holds the host\u2019s rights here: add the bots and start from the host\u2019s page.'));
       return;
     }
     if (this.awaiting && !this.awaiting(room, you)) return;
@@ -157,22 +165,22 @@ export class SoloSetup {
     if (you.seat === null || you.seat === undefined) {
       if ((gameInfo?.join_questions ?? []).some((q) => q.required)) {
         // A question only the player can answer: the join form asks it.
-        this.io.status('Answer the question and take a seat: the bots join after you.');
+        this.io.status(t('Answer the question and take a seat: the bots join after you.'));
         return;
       }
       const seat = free.some((s) => s.seat === 0) ? 0 : free[0]?.seat;
       if (seat === undefined) {
-        this.finish('Every seat is taken already.');
+        this.finish(t('Every seat is taken already.'));
         return;
       }
-      this.io.status('Taking your seat\u2026');
+      this.io.status(t('Taking your seat\u2026'));
       this.send(this.io.join(seat, this.plan.name), (_r, y) => y.seat !== null && y.seat !== undefined);
     } else if (free.length > 0) {
       const { seat } = free[0];
-      this.io.status(`Seating the ${free.length === 1 ? 'bot' : 'bots'}\u2026`);
+      this.io.status(free.length === 1 ? t('Seating the bot\u2026') : t('Seating the bots\u2026'));
       this.send(this.io.addBot(seat, this.plan.level), (r) => Boolean(r.seats[seat]?.name));
     } else {
-      this.io.status('Starting\u2026');
+      this.io.status(t('Starting\u2026'));
       this.send(this.io.start(), (r) => r.status !== 'lobby');
     }
   }
@@ -190,7 +198,7 @@ export class SoloSetup {
   /** A refusal while setting up: stop, and leave the lobby to the player. */
   fail(text) {
     if (this.done) return;
-    this.finish(`The automatic set-up stopped (${text}). You can add the bots and start here.`);
+    this.finish(t('The automatic set-up stopped ({reason}). You can add the bots and start here.', { reason: text }));
   }
 
   finish(text) {

@@ -7,6 +7,9 @@ import { listGames, createRoom, findRoom } from './api.js';
 import { initSoloForm } from './solo.js';
 import { openRules, hasRules } from './rules.js';
 import * as store from './store.js';
+import { locales, t } from './i18n.js';
+import { gameTitle } from './game-names.js';
+import { gameLength, gamePicture, gamePitch } from './game-cards.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,7 +46,7 @@ function fillSeats() {
   }
   const options = [];
   for (let n = game.min_seats; n <= game.max_seats; n += 1) {
-    options.push(h('option', { value: String(n), selected: n === previous }, `${n} players`));
+    options.push(h('option', { value: String(n), selected: n === previous }, t('{n} players', { n })));
   }
   replace(select, options);
   if (!(previous >= game.min_seats && previous <= game.max_seats)) select.value = String(game.min_seats);
@@ -55,7 +58,7 @@ function renderGames() {
   const box = $('games');
   const legend = box.querySelector('legend');
   if (games.length === 0) {
-    replace(box, legend, h('p', { class: 'hint' }, 'This server offers no games yet.'));
+    replace(box, legend, h('p', { class: 'hint' }, t('This server offers no games yet.')));
     return;
   }
   replace(
@@ -69,14 +72,24 @@ function renderGames() {
           'label',
           { class: 'game-choice' },
           h('input', { type: 'radio', name: 'game', value: game.id, checked: i === 0, onchange: fillSeats }),
+          // The game's card (js/game-cards.js): picture, pitch, players and length.
+          gamePicture(game.id),
           h(
             'span',
             { class: 'game-choice-text' },
-            h('span', { class: 'game-name' }, game.name),
+            h('span', { class: 'game-name' }, gameTitle(game.id, game.name)),
+            gamePitch(game.id),
             h(
               'span',
-              { class: 'hint' },
-              game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats} to ${game.max_seats} players`,
+              { class: 'hint game-facts' },
+              h(
+                'span',
+                { class: 'game-players', 'data-testid': 'game-players' },
+                game.min_seats === game.max_seats
+                  ? t('{n} players', { n: game.min_seats })
+                  : t('{min} to {max} players', { min: game.min_seats, max: game.max_seats }),
+              ),
+              gameLength(game.id),
             ),
           ),
         ),
@@ -84,8 +97,8 @@ function renderGames() {
           ? h(
               'button',
               { type: 'button', class: 'small rules-button', 'data-rules': game.id, onclick: (e) => openRules(game.id, null, e.currentTarget) },
-              'Rules',
-              h('span', { class: 'visually-hidden' }, ` of ${game.name}`),
+              t('Rules'),
+              h('span', { class: 'visually-hidden' }, t(' of {game}', { game: gameTitle(game.id, game.name) })),
             )
           : null,
       ),
@@ -105,9 +118,9 @@ function renderRecent() {
       return h(
         'li',
         {},
-        h('a', { href: `/r/${encodeURIComponent(room.id)}` }, game?.name ?? room.game ?? 'Room'),
+        h('a', { href: `/r/${encodeURIComponent(room.id)}` }, room.game ? gameTitle(room.game, game?.name) : t('Room')),
         ' ',
-        h('span', { class: 'hint' }, Number.isNaN(when.getTime()) ? '' : when.toLocaleString()),
+        h('span', { class: 'hint' }, Number.isNaN(when.getTime()) ? '' : when.toLocaleString(locales)),
       );
     }),
   );
@@ -120,7 +133,7 @@ function chosenClock() {
   if (choice !== 'custom') return { per_decision_ms: Number(choice) };
   const seconds = Number($('clock-seconds').value);
   if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86400) {
-    throw new Error('Give the turn clock as 5 to 86400 seconds.');
+    throw new Error(t('Give the turn clock as 5 to 86400 seconds.'));
   }
   return { per_decision_ms: seconds * 1000 };
 }
@@ -161,7 +174,7 @@ async function onCode(event) {
   const typed = $('room-code').value.trim();
   $('code-error').textContent = '';
   if (!typed) {
-    $('code-error').textContent = 'Type the code the host read out, such as K7M2-QX9P.';
+    $('code-error').textContent = t('Type the code the host read out, such as K7M2-QX9P.');
     return;
   }
   const button = $('code-button');
@@ -184,7 +197,7 @@ async function main() {
     if (!Array.isArray(games)) games = [];
   } catch (err) {
     games = [];
-    $('games-status').textContent = `Could not load the games: ${err.message}`;
+    $('games-status').textContent = t('Could not load the games: {error}', { error: err.message });
     renderRecent();
     return;
   }

@@ -8,6 +8,10 @@
 // and again whenever the system setting or the choice (in this or another
 // tab) changes; css/theme.css keys the dark colours on it. Until the module
 // has run, theme.css follows prefers-color-scheme by itself.
+//
+// The button's words come from js/i18n.js, imported dynamically so that
+// the theme is still applied before anything waits for the dictionary; the
+// button shows once its words are there.
 
 const KEY = 'cubicle:theme';
 const CHOICES = ['system', 'light', 'dark'];
@@ -54,6 +58,8 @@ export function nextChoice(choice, system = resolvedTheme('system')) {
 }
 
 let current = 'system';
+/** The page's language's words (js/i18n.js `t`), once loaded. */
+let t = (english, params) => english.replace(/\{(\w+)\}/g, (whole, key) => params?.[key] ?? whole);
 
 function apply(choice) {
   current = choice;
@@ -69,22 +75,22 @@ function label(button) {
   const now = resolvedTheme(current);
   const prefix = document.createElement('span');
   prefix.className = 'visually-hidden';
-  prefix.textContent = 'Theme: ';
+  prefix.textContent = t('Theme: ');
   const shown = document.createElement('span');
   shown.className = 'theme-toggle-state';
-  shown.textContent = LABELS[current];
+  shown.textContent = t(LABELS[current]);
   const parts = [prefix, shown];
   if (current === 'system') {
     const detail = document.createElement('span');
     detail.className = 'visually-hidden';
-    detail.textContent = ` (${now}, as the system)`;
+    detail.textContent = now === 'dark' ? t(' (dark, as the system)') : t(' (light, as the system)');
     parts.push(detail);
   }
   button.replaceChildren(...parts);
   button.setAttribute('data-choice', current);
   button.setAttribute('data-theme-now', now);
   const next = nextChoice(current);
-  button.title = next === 'system' ? 'Follow the system\u2019s theme' : `Switch to the ${next} theme`;
+  button.title = next === 'system' ? t('Follow the system\u2019s theme') : next === 'dark' ? t('Switch to the dark theme') : t('Switch to the light theme');
 }
 
 function setChoice(choice) {
@@ -96,8 +102,18 @@ apply(themeChoice());
 
 const button = document.getElementById('theme-toggle');
 if (button) {
-  button.hidden = false;
   button.addEventListener('click', () => setChoice(nextChoice(current)));
+  import('./i18n.js')
+    .then((i18n) => {
+      t = i18n.t;
+    })
+    .catch(() => {
+      // No dictionary: the button speaks English.
+    })
+    .finally(() => {
+      label(button);
+      button.hidden = false;
+    });
 }
 
 systemDark?.addEventListener?.('change', () => apply(current));

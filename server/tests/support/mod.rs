@@ -7,6 +7,7 @@
 
 pub mod binary;
 pub mod dilbert;
+pub mod normalize;
 pub mod office21;
 pub mod osaki;
 pub mod pgproxy;

@@ -20,10 +20,13 @@ const ALWAYS = [
  * The Latin words left in the page, as [{ word, text, where }], where
  * `where` is a short CSS-ish path of the element holding it. `allowed`
  * adds page-specific names (e.g. test players' names that are Latin).
+ * `within` (CSS selectors) limits the scan to those parts of the page
+ * (e.g. one game's table and log), the page's title left out.
  */
-export async function englishLeft(page, allowed = []) {
-  return page.evaluate((allowedWords) => {
+export async function englishLeft(page, allowed = [], { within = null } = {}) {
+  return page.evaluate(([allowedWords, selectors]) => {
     const allow = new Set(allowedWords);
+    const roots = selectors ? selectors.flatMap((s) => [...document.querySelectorAll(s)]) : [document.body];
     const found = [];
     const skipped = (element) => element.closest('[translate="no"], script, style, template, noscript');
     const where = (element) => {
@@ -41,13 +44,17 @@ export async function englishLeft(page, allowed = []) {
         }
       }
     };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      if (!element || skipped(element)) continue;
-      check(node.textContent, element);
+    const labelled = '[aria-label], [title], [placeholder], [alt], input[type=button], input[type=submit]';
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || skipped(element)) continue;
+        check(node.textContent, element);
+      }
     }
-    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder], [alt], input[type=button], input[type=submit]')) {
+    const elements = roots.flatMap((root) => [...(root.matches(labelled) ? [root] : []), ...root.querySelectorAll(labelled)]);
+    for (const element of elements) {
       if (skipped(element)) continue;
       for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
         const value = element.getAttribute(name);
@@ -55,9 +62,9 @@ export async function englishLeft(page, allowed = []) {
       }
       if (element.matches('input[type=button], input[type=submit]') && element.value) check(element.value, element);
     }
-    if (document.title) check(document.title, document.documentElement);
+    if (document.title && !selectors) check(document.title, document.documentElement);
     return found;
-  }, [...ALWAYS, ...allowed]);
+  }, [[...ALWAYS, ...allowed], within]);
 }
 
 /** Opens pages in Japanese: a browser context whose language is ja-JP. */

@@ -3,6 +3,7 @@
 // playwright-core. Anything missing is a failure with a clear message,
 // never a skip.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -179,6 +180,31 @@ export async function launchBrowser() {
     throw new Error(`Chromium not found at ${CHROMIUM}. Install it: apt-get update && apt-get install -y chromium`);
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A test file's usual set-up: the server (extra flags `args`) started,
+ * then the browser. `before(async () => ({ server, browser } = await
+ * startServerAndBrowser({ args })))`.
+ */
+export async function startServerAndBrowser({ args = [] } = {}) {
+  const server = new Server({ args });
+  await server.start();
+  return { server, browser: await launchBrowser() };
+}
+
+/** The usual tear-down: the browser closed, then the server stopped. */
+export async function stopServerAndBrowser(server, browser) {
+  await browser?.close();
+  await server?.stop();
+}
+
+/** Closes pages opened with openPage, asserting none had a script error. */
+export async function closeAll(records) {
+  for (const r of records) {
+    assert.deepEqual(r.errors, [], `${r.name}: no script errors in the page`);
+    await r.context.close();
+  }
 }
 
 /**

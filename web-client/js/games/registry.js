@@ -24,7 +24,7 @@
 // replay page has no log: recent is its step's events); deadlineAt: when the
 // table's current window closes by itself, epoch ms, or null).
 
-import { useDictionary } from '../i18n.js';
+import { t, useDictionary } from '../i18n.js';
 
 const modules = {
   osaki: () => import('./osaki/index.js'),
@@ -59,7 +59,7 @@ function fallbackRenderer(gameId) {
           container.replaceChildren();
           const p = document.createElement('p');
           p.className = 'notice';
-          p.textContent = 'This browser client cannot draw this game\u2019s table yet. The log below still follows the game.';
+          p.textContent = t('This browser client cannot draw this game\u2019s table yet. The log below still follows the game.');
           container.append(p);
         },
       };

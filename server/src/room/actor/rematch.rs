@@ -50,7 +50,12 @@ impl Room {
                 return Err(Refusal::internal());
             }
         };
-        let record = fairness::record(&stored).map_err(|e| {
+        // Replaying a long game is CPU work: off the async workers, so the
+        // other rooms on this worker do not wait for it.
+        let made = tokio::task::spawn_blocking(move || fairness::record(&stored))
+            .await
+            .map_err(|_| Refusal::internal())?;
+        let record = made.map_err(|e| {
             tracing::error!(room = %self.id, error = %e, "no record for the finished game");
             Refusal::internal()
         })?;

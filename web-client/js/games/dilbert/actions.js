@@ -2,13 +2,13 @@
 // attribute holding the action exactly as the server wrote it.
 
 import { h, isolateNames } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionKey } from './legal.js';
 import {
   cheatsText,
   employeeName,
   memoName,
   officeName,
-  possessive,
   projectName,
   seatOf,
   spaceName,
@@ -31,72 +31,86 @@ export function unmark(text) {
 export function actionText(action, ctx) {
   const { board, view } = ctx;
   const project = (id) => projectName(board, id);
-  const icon = (office) => `${officeName(board, office)} signature`;
+  const office = (o) => officeName(board, o);
+  const memo = (id) => memoName(board, id);
+  /** "your token" or "Wally's token". */
   const whoseToken = (employee) => {
     const seat = seatOf(view, employee);
-    return seat === ctx.seat ? 'your' : possessive(employeeName(board, employee));
+    return seat === ctx.seat ? t('your token') : t('{employee}\u2019s token', { employee: employeeName(board, employee) });
   };
   switch (action.type) {
     case 'vote':
-      return action.seat === ctx.seat ? 'Vote for yourself' : `Vote for ${ctx.names(action.seat)}`;
+      return action.seat === ctx.seat ? t('Vote for yourself') : t('Vote for {name}', { name: ctx.names(action.seat) });
     case 'pick':
-      return `Play ${employeeName(board, action.employee)}`;
+      return t('Play {employee}', { employee: employeeName(board, action.employee) });
     case 'discard':
-      return `Discard ${memoName(board, action.memo)}`;
+      return t('Discard {memo}', { memo: memo(action.memo) });
     case 'play':
-      return action.target ? `Play ${memoName(board, action.memo)} on ${targetWords(action.target, ctx)}` : `Play ${memoName(board, action.memo)}`;
+      return action.target
+        ? t('Play {memo} on {target}', { memo: memo(action.memo), target: targetWords(action.target, ctx) })
+        : t('Play {memo}', { memo: memo(action.memo) });
     case 'end_turn':
-      return 'End your turn';
+      return t('End your turn');
     case 'answer':
-      return action.yes ? 'Yes' : 'No';
+      return action.yes ? t('Yes') : t('No');
     case 'accuse':
-      return cheatsText(action.cheats, '') ? `Call out: ${cheatsText(action.cheats)}` : 'I saw no cheating';
+      return cheatsText(action.cheats, '') ? t('Call out: {cheats}', { cheats: cheatsText(action.cheats) }) : t('I saw no cheating');
     case 'roll':
-      return 'Roll honestly';
+      return t('Roll honestly');
     case 'load_die':
-      return `Pick ${action.value} (a cheat)`;
+      return t('Pick {value} (a cheat)', { value: action.value });
     case 'run':
-      return 'Run (roll the die and add it; a 6 sends you to Heck)';
+      return t('Run (roll the die and add it; a 6 sends you to Heck)');
     case 'move': {
       const me = view.players.find((p) => p.seat === ctx.seat);
-      return me?.at === action.to ? 'Stay where you are' : `Go to ${spaceName(board, action.to)}`;
+      return me?.at === action.to ? t('Stay where you are') : t('Go to {space}', { space: spaceName(board, action.to) });
     }
     case 'sign':
-      return `Cover the ${icon(action.icon)} on ${project(action.project)}`;
+      return t('Cover the {office} signature on {project}', { office: office(action.icon), project: project(action.project) });
     case 'swap_trait': {
       const me = view.players.find((p) => p.seat === ctx.seat);
       const other = view.players.find((p) => p.employee === action.with);
       const mine = me?.[action.which];
       const theirs = other?.[action.which];
-      const values = mine !== undefined && theirs !== undefined ? ` (your ${mine} for their ${theirs})` : '';
-      return `Swap your ${traitName(action.which)} with ${employeeName(board, action.with)}${values}`;
+      const params = { trait: traitName(action.which), employee: employeeName(board, action.with), mine, theirs };
+      return mine !== undefined && theirs !== undefined
+        ? t('Swap your {trait} with {employee} (your {mine} for their {theirs})', params)
+        : t('Swap your {trait} with {employee}', params);
     }
     case 'perform':
       return performText(view);
     case 'decline':
       return declineText(view);
     case 'discard_schedule':
-      return view.schedule !== null && view.schedule !== undefined ? `Discard the Schedule (${project(view.schedule)})` : 'Discard the Schedule';
+      return view.schedule !== null && view.schedule !== undefined
+        ? t('Discard the Schedule ({project})', { project: project(view.schedule) })
+        : t('Discard the Schedule');
     case 'kill':
-      return `Lose 5 happiness to kill ${project(action.project)}`;
+      return t('Lose 5 happiness to kill {project}', { project: project(action.project) });
     case 'copy_signature':
-      return `Copy the ${icon(action.icon)} onto ${project(action.onto)}`;
+      return t('Copy the {office} signature onto {project}', { office: office(action.icon), project: project(action.onto) });
     case 'remove_signature':
-      return `Remove the ${icon(action.icon)} from ${project(action.project)}`;
+      return t('Remove the {office} signature from {project}', { office: office(action.icon), project: project(action.project) });
     case 'swap_work':
-      return `Swap ${whoseToken(action.first.employee)} token on ${project(action.first.project)} with ${whoseToken(action.second.employee)} token on ${project(action.second.project)}`;
+      return t('Swap {first} on {firstProject} with {second} on {secondProject}', {
+        first: whoseToken(action.first.employee),
+        firstProject: project(action.first.project),
+        second: whoseToken(action.second.employee),
+        secondProject: project(action.second.project),
+      });
     case 'keep_memo': {
       const third = (view.peek ?? []).find((m) => m !== action.keep && m !== action.top);
-      return `Keep ${memoName(board, action.keep)}, put ${memoName(board, action.top)} on top${third !== undefined ? ` and ${memoName(board, third)} under it` : ''}`;
+      const params = { keep: memo(action.keep), top: memo(action.top), under: third !== undefined ? memo(third) : '' };
+      return third !== undefined ? t('Keep {keep}, put {top} on top and {under} under it', params) : t('Keep {keep}, put {top} on top', params);
     }
     case 'change':
-      return `Answer ${cents(action.cents)}`;
+      return t('Answer {cents}', { cents: cents(action.cents) });
     case 'unassign':
-      return `Take your work token back from ${project(action.project)}`;
+      return t('Take your work token back from {project}', { project: project(action.project) });
     case 'bargain':
-      return 'Take Phil\u2019s bargain: lose 2 happiness, cubicle one farther from the Boss';
+      return t('Take Phil\u2019s bargain: lose 2 happiness, cubicle one farther from the Boss');
     case 'ignore_consultant':
-      return action.ignore ? 'Ignore the consultant (Dilbert\u2019s right)' : 'Heed the consultant again';
+      return action.ignore ? t('Ignore the consultant (Dilbert\u2019s right)') : t('Heed the consultant again');
     default:
       return String(action.type).replaceAll('_', ' ');
   }
@@ -108,36 +122,27 @@ function decisionOf(view) {
 
 function performText(view) {
   const d = decisionOf(view)?.decision;
-  if (d === 'teapot') return 'Sing \u201cI\u2019m a Little Teapot\u201d (with hand gestures)';
-  if (d === 'rooster') return 'Crow like a rooster (everyone else gains 1)';
-  return 'Perform';
+  if (d === 'teapot') return t('Sing \u201cI\u2019m a Little Teapot\u201d (with hand gestures)');
+  if (d === 'rooster') return t('Crow like a rooster (everyone else gains 1)');
+  return t('Perform');
 }
+
+const DECLINE_TEXT = {
+  teapot: 'Refuse and lose 10 happiness',
+  rooster: 'Defy Catbert and lose 4 happiness',
+  discard_schedule: 'Keep the Schedule',
+  kill: 'Kill nothing',
+  copy_signature: 'Copy nothing',
+  swap_work: 'Swap nothing',
+  unassign: 'Keep your tokens where they are',
+  bargain: 'Refuse the bargain',
+  swap_trait: 'Swap nothing',
+};
 
 function declineText(view) {
   const step = decisionOf(view);
-  if (step?.step === 'sign') return 'Take no signature';
-  switch (step?.decision) {
-    case 'teapot':
-      return 'Refuse and lose 10 happiness';
-    case 'rooster':
-      return 'Defy Catbert and lose 4 happiness';
-    case 'discard_schedule':
-      return 'Keep the Schedule';
-    case 'kill':
-      return 'Kill nothing';
-    case 'copy_signature':
-      return 'Copy nothing';
-    case 'swap_work':
-      return 'Swap nothing';
-    case 'unassign':
-      return 'Keep your tokens where they are';
-    case 'bargain':
-      return 'Refuse the bargain';
-    case 'swap_trait':
-      return 'Swap nothing';
-    default:
-      return 'Decline';
-  }
+  if (step?.step === 'sign') return t('Take no signature');
+  return t(Object.hasOwn(DECLINE_TEXT, step?.decision) ? DECLINE_TEXT[step.decision] : 'Decline');
 }
 
 /** A button that sends `action` unchanged. */

@@ -8,10 +8,11 @@
 // what a target may be: only what the legal plays name is offered.
 
 import { h, isolateNames } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionButton, actionLabel } from './actions.js';
 import { asksForTarget, playsOf } from './legal.js';
 import { cardText } from './texts.js';
-import { TIMING_TEXT, memoCard, plural, spaceOffice, targetWords } from './words.js';
+import { memoCard, playedAtText, plural, spaceOffice, targetWords } from './words.js';
 
 /** The memo waiting for its target, or null (a memo that is no longer playable closes the chooser). */
 export function choosingMemo(legal, ui) {
@@ -42,7 +43,7 @@ export function playControl(ctx, legal, ui, memo) {
   if (plays.length === 0) return null;
   const name = memoCard(ctx.board, memo).name;
   if (!asksForTarget(plays) && plays.length === 1) {
-    return actionButton(ctx, plays[0], { label: 'Play', extraClass: 'primary', attrs: { 'aria-label': `Play ${name}` } });
+    return actionButton(ctx, plays[0], { label: t('Play'), extraClass: 'primary', attrs: { 'aria-label': t('Play {memo}', { memo: name }) } });
   }
   const open = ui.choosing === memo;
   return h(
@@ -52,12 +53,12 @@ export function playControl(ctx, legal, ui, memo) {
       class: `dl-choice primary${open ? ' dl-choosing' : ''}`,
       'data-key': `choose-${memo}`,
       'data-choose-memo': String(memo),
-      'aria-label': `Play ${name}: choose a target`,
+      'aria-label': t('Play {memo}: choose a target', { memo: name }),
       'aria-pressed': open ? 'true' : 'false',
       disabled: ctx.busy,
       onclick: () => ui.choose(memo),
     },
-    'Play\u2026',
+    t('Play\u2026'),
   );
 }
 
@@ -83,7 +84,7 @@ export function renderChooser(ctx, legal, ui) {
     return h(
       'div',
       { class: 'dl-chooser-group', 'data-target-kind': kind },
-      h('h4', {}, title),
+      h('h4', {}, t(title)),
       h('div', { class: 'dl-choices' }, here.map((a) => button(a, isolateNames(targetWords(a.target, ctx))))),
     );
   });
@@ -98,21 +99,21 @@ export function renderChooser(ctx, legal, ui) {
       // Pinned under the status bar (js/frame.js, "the dock").
       'data-dock': '',
       tabindex: '-1',
-      'aria-label': `Choose a target for ${card.name}`,
+      'aria-label': t('Choose a target for {memo}', { memo: card.name }),
     },
-    h('h3', {}, `Play ${card.name}: choose a target`),
-    h('p', { class: 'dl-memo-timing' }, `Played at the ${TIMING_TEXT[card.timing] ?? 'right moment'}.`),
+    h('h3', {}, t('Play {memo}: choose a target', { memo: card.name })),
+    h('p', { class: 'dl-memo-timing' }, playedAtText(card.timing)),
     cardText(ctx, card.text, 'dl-chooser-text'),
     groups,
     spaces.length ? spaceGroup(ctx, spaces, button) : null,
     untargeted.length
-      ? h('div', { class: 'dl-chooser-group', 'data-target-kind': 'none' }, h('h4', {}, 'Without a target'), h('div', { class: 'dl-choices' }, untargeted.map((a) => button(a, 'Play it as it is'))))
+      ? h('div', { class: 'dl-chooser-group', 'data-target-kind': 'none' }, h('h4', {}, t('Without a target')), h('div', { class: 'dl-choices' }, untargeted.map((a) => button(a, t('Play it as it is')))))
       : null,
     h(
       'p',
       { class: 'dl-choices dl-chooser-cancel' },
-      h('button', { type: 'button', 'data-key': 'choose-cancel', onclick: () => ui.cancelChoice() }, 'Cancel'),
-      h('span', { class: 'hint key-hint' }, 'or press Escape'),
+      h('button', { type: 'button', 'data-key': 'choose-cancel', onclick: () => ui.cancelChoice() }, t('Cancel')),
+      h('span', { class: 'hint key-hint' }, t('or press Escape')),
     ),
   );
 }
@@ -124,14 +125,14 @@ function spaceGroup(ctx, spaces, button) {
   return h(
     'div',
     { class: 'dl-chooser-group', 'data-target-kind': 'space' },
-    h('h4', {}, 'On a space'),
+    h('h4', {}, t('On a space')),
     h(
       'p',
       {},
-      `Choose one of the ${plural(spaces.length, 'highlighted space')} on the map`,
-      halls > 0 && offices.length > 0 ? ` (${plural(halls, 'hall square')}, and the offices below)` : '',
-      '. ',
-      h('a', { href: '#dl-map', class: 'dl-jump', onclick: jumpToMap }, 'Go to the map'),
+      t('Choose one of the {spaces} on the map', { spaces: plural(spaces.length, 'highlighted space') }),
+      halls > 0 && offices.length > 0 ? t(' ({halls}, and the offices below)', { halls: plural(halls, 'hall square') }) : '',
+      t('. '),
+      h('a', { href: '#dl-map', class: 'dl-jump', onclick: jumpToMap }, t('Go to the map')),
     ),
     offices.length ? h('div', { class: 'dl-choices' }, offices.map((a) => button(a, targetWords(a.target, ctx)))) : null,
   );

@@ -7,6 +7,7 @@
 // to the status bar instead of guessing a time.
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 
 function deadlineOf(ctx) {
   const at = ctx.deadlineAt;
@@ -16,14 +17,14 @@ function deadlineOf(ctx) {
 /** "Time left: 0:27" or "Time is up." */
 function timeLeft(at) {
   const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
-  if (left === 0) return 'Time is up.';
-  return `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  if (left === 0) return t('Time is up.');
+  return t('Time left: {time}', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` });
 }
 
 export function renderCountdown(ctx) {
   const at = deadlineOf(ctx);
   if (at === null) {
-    return h('p', { class: 'dl-countdown hint', 'data-testid': 'countdown' }, 'This closes by itself: the time left is in the status bar above the table.');
+    return h('p', { class: 'dl-countdown hint', 'data-testid': 'countdown' }, t('This closes by itself: the time left is in the status bar above the table.'));
   }
   return h('p', { class: 'dl-countdown', 'data-testid': 'countdown', 'data-deadline': String(at) }, timeLeft(at));
 }

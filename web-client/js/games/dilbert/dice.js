@@ -3,9 +3,10 @@
 // rolled value (no tumbling for viewers who prefer less motion).
 
 import { h, replace, svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { recentEvents } from './events.js';
 import { reducedMotion } from './pieces.js';
-import { officeName } from './words.js';
+import { officeName, phrase } from './words.js';
 
 const PIPS = {
   1: [[15, 15]],
@@ -25,17 +26,13 @@ export function renderDie(ctx) {
   const pips = svg('g', { class: 'dl-pips' }, face(roll.value));
   const die = svg(
     'svg',
-    { class: 'dl-die', viewBox: '0 0 30 30', role: 'img', 'aria-label': `Die showing ${roll.value}`, 'data-value': String(roll.value) },
+    { class: 'dl-die', viewBox: '0 0 30 30', role: 'img', 'aria-label': t('Die showing {value}', { value: roll.value }), 'data-value': String(roll.value) },
     svg('rect', { x: 1, y: 1, width: 28, height: 28, rx: 5, class: 'dl-die-face' }),
     pips,
   );
-  const what = roll.office ? `on the ${officeName(ctx.board, roll.office)} chart` : 'to run';
-  return h(
-    'div',
-    { class: 'dl-roll', 'data-testid': 'die', 'data-value': String(roll.value) },
-    die,
-    h('p', { class: 'dl-roll-text' }, 'Last roll: ', h('strong', {}, String(roll.value)), ' by ', h('bdi', {}, ctx.names(roll.seat)), ` ${what}.`),
-  );
+  const parts = { value: h('strong', {}, String(roll.value)), name: h('bdi', { translate: 'no' }, ctx.names(roll.seat)), office: roll.office ? officeName(ctx.board, roll.office) : '' };
+  const text = roll.office ? phrase('Last roll: {value} by {name} on the {office} chart.', parts) : phrase('Last roll: {value} by {name} to run.', parts);
+  return h('div', { class: 'dl-roll', 'data-testid': 'die', 'data-value': String(roll.value) }, die, h('p', { class: 'dl-roll-text' }, text));
 }
 
 function face(value) {

@@ -5,14 +5,15 @@
 // the piece's colour.
 
 import { h } from '../../dom.js';
-import { cubicleValue, employeeCard, employeeColour, employeeName, memoName, signed, spaceName, tokenName } from './words.js';
+import { t } from '../../i18n.js';
+import { cubicleValue, employeeCard, employeeColour, employeeName, memoName, phrase, signed, spaceName, tokenName } from './words.js';
 
 export function renderEmployees(ctx) {
   const { view } = ctx;
   return h(
     'section',
-    { class: 'dl-employees', 'aria-label': 'Employees' },
-    h('h3', {}, 'Employees'),
+    { class: 'dl-employees', 'aria-label': t('Employees') },
+    h('h3', {}, t('Employees')),
     h('ul', { class: 'dl-employee-list' }, (view.players ?? []).map((p) => employee(ctx, p))),
   );
 }
@@ -26,16 +27,16 @@ function employee(ctx, p) {
   const winner = view.ending?.winners?.includes(p.seat);
   const swatch = h('span', { class: 'dl-swatch', 'aria-hidden': 'true' });
   if (p.employee) swatch.style.backgroundColor = employeeColour(board, p.employee);
-  const cubicle = p.cubicle !== null && p.cubicle !== undefined ? `#${p.cubicle} (${signed(cubicleValue(board, p.cubicle) ?? 0)})` : 'none';
+  const cubicle = p.cubicle !== null && p.cubicle !== undefined ? t('#{rank} ({value})', { rank: p.cubicle, value: signed(cubicleValue(board, p.cubicle) ?? 0) }) : t('none');
   const stats = [
-    ['Happiness', String(p.happiness), 'happiness'],
-    ['Motivation', String(p.motivation), 'motivation'],
-    ['Apathy', String(p.apathy), 'apathy'],
-    ['Incompetence', String(p.incompetence), 'incompetence'],
-    ['Offensiveness', String(p.offensiveness), 'offensiveness'],
-    ['Free work tokens', String(p.free_work), 'free-work'],
-    ['Memos in hand', String(p.hand), 'hand-count'],
-    ['Cubicle', cubicle, 'cubicle'],
+    [t('Happiness'), String(p.happiness), 'happiness'],
+    [t('Motivation'), String(p.motivation), 'motivation'],
+    [t('Apathy'), String(p.apathy), 'apathy'],
+    [t('Incompetence'), String(p.incompetence), 'incompetence'],
+    [t('Offensiveness'), String(p.offensiveness), 'offensiveness'],
+    [t('Free work tokens'), String(p.free_work), 'free-work'],
+    [t('Memos in hand'), String(p.hand), 'hand-count'],
+    [t('Cubicle'), cubicle, 'cubicle'],
   ];
   return h(
     'li',
@@ -48,13 +49,13 @@ function employee(ctx, p) {
       'h4',
       { class: 'dl-employee-name' },
       swatch,
-      h('bdi', {}, ctx.names(p.seat)),
+      h('bdi', { translate: 'no' }, ctx.names(p.seat)),
       ' ',
-      h('span', { class: 'dl-employee-role' }, p.employee ? `as ${employeeName(board, p.employee)}` : 'no employee yet'),
-      mine ? h('span', { class: 'badge badge-you' }, 'you') : null,
-      turn ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
-      p.knocked_down ? h('span', { class: 'badge dl-badge-down' }, 'knocked down') : null,
-      winner ? h('span', { class: 'badge badge-winner' }, 'winner') : null,
+      h('span', { class: 'dl-employee-role' }, p.employee ? t('as {employee}', { employee: employeeName(board, p.employee) }) : t('no employee yet')),
+      mine ? h('span', { class: 'badge badge-you' }, t('you')) : null,
+      turn ? h('span', { class: 'badge badge-turn' }, mine ? t('your turn') : t('their turn')) : null,
+      p.knocked_down ? h('span', { class: 'badge dl-badge-down' }, t('knocked down')) : null,
+      winner ? h('span', { class: 'badge badge-winner' }, t('winner')) : null,
     ),
     p.employee
       ? h(
@@ -63,19 +64,17 @@ function employee(ctx, p) {
           stats.map(([term, value, key]) => h('div', { class: 'dl-stat', 'data-stat': key }, h('dt', {}, term), h('dd', {}, value))),
         )
       : null,
-    p.at !== null && p.at !== undefined ? h('p', { class: 'dl-where' }, 'In ', spaceName(board, p.at), '.') : null,
+    p.at !== null && p.at !== undefined ? h('p', { class: 'dl-where' }, t('In {space}.', { space: spaceName(board, p.at) })) : null,
     carried(ctx, p.employee),
     p.shown_hand
       ? h(
           'p',
           { class: 'dl-shown-hand', 'data-testid': 'shown-hand' },
-          'Hand shown by Information Services: ',
-          p.shown_hand.length ? p.shown_hand.map((m) => memoName(board, m)).join(', ') : 'no memos',
-          '.',
+          t('Hand shown by Information Services: {memos}.', { memos: p.shown_hand.length ? p.shown_hand.map((m) => memoName(board, m)).join(t(', ')) : t('no memos') }),
         )
       : null,
-    p.worst_job ? h('p', { class: 'dl-worst-job' }, 'Worst job: \u201c', h('bdi', {}, p.worst_job), '\u201d') : null,
-    card?.ability ? h('details', { class: 'dl-ability' }, h('summary', {}, 'Ability'), h('p', {}, card.ability)) : null,
+    p.worst_job ? h('p', { class: 'dl-worst-job' }, phrase('Worst job: \u201c{answer}\u201d', { answer: h('bdi', { translate: 'no' }, p.worst_job) })) : null,
+    card?.ability ? h('details', { class: 'dl-ability' }, h('summary', {}, t('Ability')), h('p', {}, card.ability)) : null,
   );
 }
 
@@ -84,5 +83,5 @@ function carried(ctx, employee) {
   if (!employee) return null;
   const tokens = (ctx.view.tokens ?? []).filter((t) => t.on === employee);
   if (tokens.length === 0) return null;
-  return h('p', { class: 'dl-carries', 'data-testid': 'carries' }, 'Carries: ', tokens.map((t) => tokenName(ctx.board, t.token)).join(', '), '.');
+  return h('p', { class: 'dl-carries', 'data-testid': 'carries' }, t('Carries: {tokens}.', { tokens: tokens.map((k) => tokenName(ctx.board, k.token)).join(t(', ')) }));
 }

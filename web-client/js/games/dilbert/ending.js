@@ -2,8 +2,9 @@
 // (happiness on the track, cubicle, other modifiers, total), winners
 // first-class in the table.
 
-import { h, joinNames } from '../../dom.js';
-import { employeeName, signed } from './words.js';
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { employeeName, joinParts, phrase, signed } from './words.js';
 
 export function describeEnding(ctx) {
   const { view, board } = ctx;
@@ -18,8 +19,8 @@ export function describeEnding(ctx) {
       h(
         'th',
         { scope: 'row' },
-        h('bdi', {}, ctx.names(s.seat)),
-        winners.includes(s.seat) ? [' ', h('span', { class: 'badge badge-winner' }, 'winner')] : null,
+        h('bdi', { translate: 'no' }, ctx.names(s.seat)),
+        winners.includes(s.seat) ? [' ', h('span', { class: 'badge badge-winner' }, t('winner'))] : null,
         h('span', { class: 'dl-ending-employee' }, employeeName(board, s.employee)),
       ),
       h('td', { 'data-col': 'happiness' }, String(s.happiness)),
@@ -27,7 +28,7 @@ export function describeEnding(ctx) {
       h(
         'td',
         { 'data-col': 'modifiers' },
-        (s.modifiers ?? []).length ? s.modifiers.map((m) => `${m.name} ${signed(m.amount)}`).join(', ') : '\u2014',
+        (s.modifiers ?? []).length ? s.modifiers.map((m) => t('{modifier} {amount}', { modifier: t(m.name), amount: signed(m.amount) })).join(t(', ')) : '\u2014',
       ),
       h('td', { 'data-col': 'total' }, h('strong', {}, String(s.total))),
     ),
@@ -38,9 +39,9 @@ export function describeEnding(ctx) {
     h(
       'p',
       { class: 'dl-ending-how' },
-      `The Boss (at ${view.boss}) has no more happiness than an employee: he is transferred to upper management. `,
+      t('The Boss (at {boss}) has no more happiness than an employee: he is transferred to upper management. ', { boss: view.boss }),
       winners.length
-        ? [...joinNames(winners.map((s) => h('strong', {}, h('bdi', {}, ctx.names(s))))), winners.length > 1 ? ' are happiest.' : ' is happiest.']
+        ? phrase(winners.length > 1 ? '{winners} are happiest.' : '{winners} is happiest.', { winners: joinParts(winners.map((s) => h('strong', {}, h('bdi', { translate: 'no' }, ctx.names(s))))) })
         : null,
     ),
     h(
@@ -49,18 +50,18 @@ export function describeEnding(ctx) {
       h(
         'table',
         { class: 'scores' },
-        h('caption', {}, 'Final happiness'),
+        h('caption', {}, t('Final happiness')),
         h(
           'thead',
           {},
           h(
             'tr',
             {},
-            h('th', { scope: 'col' }, 'Player'),
-            h('th', { scope: 'col' }, 'Track'),
-            h('th', { scope: 'col' }, 'Cubicle'),
-            h('th', { scope: 'col' }, 'Other'),
-            h('th', { scope: 'col' }, 'Total'),
+            h('th', { scope: 'col' }, t('Player')),
+            h('th', { scope: 'col' }, t('Track')),
+            h('th', { scope: 'col' }, t('Cubicle')),
+            h('th', { scope: 'col' }, t('Other')),
+            h('th', { scope: 'col' }, t('Total')),
           ),
         ),
         h('tbody', {}, rows),

@@ -6,11 +6,12 @@
 // match the boxes ticked (the server lists all eight).
 
 import { h, svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionButton, actionLabel } from './actions.js';
 import { renderCountdown } from './countdown.js';
 import { ofType } from './legal.js';
 import { renderChart } from './reference.js';
-import { CHEATS, CHEAT_TEXT, cheatsText, officeCard, officeName, spaceOffice } from './words.js';
+import { CHEATS, cheatName, cheatsText, officeCard, officeName, phrase, spaceOffice } from './words.js';
 
 export function renderFastTrackBanner(ctx) {
   const track = ctx.view.fast_track;
@@ -19,16 +20,20 @@ export function renderFastTrackBanner(ctx) {
   const player = ctx.seat !== null && ctx.seat !== undefined;
   return h(
     'section',
-    { class: 'dl-fast-track', 'data-testid': 'fast-track', 'data-seat': String(track.seat), 'aria-label': 'Management Fast Track' },
-    h('p', {}, h('strong', {}, mine ? 'You are on the Management Fast Track.' : [h('bdi', {}, ctx.names(track.seat)), ' is on the Management Fast Track.'])),
+    { class: 'dl-fast-track', 'data-testid': 'fast-track', 'data-seat': String(track.seat), 'aria-label': t('Management Fast Track') },
+    h('p', {}, h('strong', {}, mine ? t('You are on the Management Fast Track.') : phrase('{name} is on the Management Fast Track.', { name: h('bdi', { translate: 'no' }, ctx.names(track.seat)) }))),
     h(
       'p',
       {},
       mine
-        ? 'This turn you may walk farther than allowed, pick your office roll instead of rolling, or place a second signature. When your turn ends, the others may call out what they saw.'
-        : `This turn they may walk too far, pick the die or place a second signature. When the turn ends, ${player ? 'you' : 'the other players'} may call out what ${player ? 'you' : 'they'} saw.`,
+        ? t('This turn you may walk farther than allowed, pick your office roll instead of rolling, or place a second signature. When your turn ends, the others may call out what they saw.')
+        : player
+          ? t('This turn they may walk too far, pick the die or place a second signature. When the turn ends, you may call out what you saw.')
+          : t('This turn they may walk too far, pick the die or place a second signature. When the turn ends, the other players may call out what they saw.'),
     ),
-    mine && track.cheats ? h('p', { class: 'dl-cheats', 'data-testid': 'my-cheats' }, 'Your cheats so far: ', h('strong', {}, cheatsText(track.cheats, 'none')), '.') : null,
+    mine && track.cheats
+      ? h('p', { class: 'dl-cheats', 'data-testid': 'my-cheats' }, phrase('Your cheats so far: {cheats}.', { cheats: h('strong', {}, cheatsText(track.cheats, t('none'))) }))
+      : null,
   );
 }
 
@@ -41,15 +46,15 @@ export function loadedDiePrompt(ctx, legal) {
   const roll = ofType(legal, 'roll');
   const faces = [...ofType(legal, 'load_die')].sort((a, b) => a.value - b.value);
   return [
-    h('h3', {}, office ? `Management Fast Track: the ${officeName(ctx.board, office)} roll` : 'Management Fast Track: the office roll'),
-    h('p', {}, 'Roll the die honestly, or pick the result yourself. Picking is a cheat: the others may call it out when your turn ends.'),
-    chart.length ? renderChart(chart, 'The office chart') : null,
+    h('h3', {}, office ? t('Management Fast Track: the {office} roll', { office: officeName(ctx.board, office) }) : t('Management Fast Track: the office roll')),
+    h('p', {}, t('Roll the die honestly, or pick the result yourself. Picking is a cheat: the others may call it out when your turn ends.')),
+    chart.length ? renderChart(chart, t('The office chart')) : null,
     roll.length ? h('div', { class: 'dl-choices' }, roll.map((a) => actionButton(ctx, a, { extraClass: 'primary' }))) : null,
     faces.length
       ? h(
           'div',
-          { class: 'dl-die-picks', role: 'group', 'aria-label': 'Or pick the result (a cheat)' },
-          h('p', { class: 'dl-die-picks-title' }, 'Or pick the result:'),
+          { class: 'dl-die-picks', role: 'group', 'aria-label': t('Or pick the result (a cheat)') },
+          h('p', { class: 'dl-die-picks-title' }, t('Or pick the result:')),
           faces.map((a) => actionButton(ctx, a, { label: [dieFace(a.value), h('span', {}, String(a.value))], extraClass: 'dl-die-pick', attrs: { 'aria-label': actionLabel(a, ctx) } })),
         )
       : null,
@@ -87,14 +92,14 @@ export function callOutPrompt(ctx, legal, ui, step) {
   }
   const draft = ui.cheatsDraft;
   const matching = () => accusations.find((a) => CHEATS.every((c) => Boolean(a.cheats?.[c]) === Boolean(draft[c]))) ?? null;
-  const send = h('button', { type: 'submit', class: 'primary', 'data-key': 'callout-send', 'data-legal': 'accuse', disabled: ctx.busy }, 'Send');
+  const send = h('button', { type: 'submit', class: 'primary', 'data-key': 'callout-send', 'data-legal': 'accuse', disabled: ctx.busy }, t('Send'));
   const summary = h('p', { class: 'dl-callout-summary', 'aria-live': 'polite' });
   const sync = () => {
     const action = matching();
     if (action) send.dataset.action = JSON.stringify(action);
     else delete send.dataset.action;
     send.disabled = ctx.busy || !action;
-    summary.textContent = action ? `You will say: ${cheatsText(action.cheats, 'I saw no cheating')}.` : '';
+    summary.textContent = action ? t('You will say: {cheats}.', { cheats: cheatsText(action.cheats, t('I saw no cheating')) }) : '';
   };
   const boxes = CHEATS.map((cheat) =>
     h(
@@ -111,7 +116,7 @@ export function callOutPrompt(ctx, legal, ui, step) {
           sync();
         },
       }),
-      ` ${CHEAT_TEXT[cheat]}`,
+      ` ${cheatName(cheat)}`,
     ),
   );
   sync();
@@ -122,13 +127,13 @@ export function callOutPrompt(ctx, legal, ui, step) {
     ctx.act(action);
   };
   return [
-    h('h3', {}, 'Management Fast Track: call out the cheats'),
-    h('p', {}, h('bdi', {}, ctx.names(step.cheater)), ' was on the Management Fast Track this turn. Tick what you saw them do, then Send. Tick nothing if you saw no cheating.'),
+    h('h3', {}, t('Management Fast Track: call out the cheats')),
+    h('p', {}, phrase('{name} was on the Management Fast Track this turn. Tick what you saw them do, then Send. Tick nothing if you saw no cheating.', { name: h('bdi', { translate: 'no' }, ctx.names(step.cheater)) })),
     renderCountdown(ctx),
     h(
       'form',
       { class: 'dl-callout', novalidate: true, onsubmit: submit, 'data-testid': 'callout' },
-      h('fieldset', {}, h('legend', {}, 'What did ', h('bdi', {}, ctx.names(step.cheater)), ' do?'), boxes),
+      h('fieldset', {}, h('legend', {}, phrase('What did {name} do?', { name: h('bdi', { translate: 'no' }, ctx.names(step.cheater)) })), boxes),
       summary,
       h('div', { class: 'dl-choices' }, send),
     ),

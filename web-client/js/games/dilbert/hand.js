@@ -4,10 +4,11 @@
 // plays name targets opens the target chooser (chooser.js) instead.
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionButton } from './actions.js';
 import { playControl } from './chooser.js';
 import { cardText } from './texts.js';
-import { TIMING_TEXT, memoCard, plural } from './words.js';
+import { memoCard, plural, timingText } from './words.js';
 
 export function renderHand(ctx, legal, ui) {
   const { board, view } = ctx;
@@ -19,23 +20,23 @@ export function renderHand(ctx, legal, ui) {
     return h(
       'li',
       { class: `dl-memo${play || discard ? ' dl-memo-legal' : ''}${ui.choosing === id ? ' dl-memo-choosing' : ''}`, 'data-memo': String(id) },
-      h('h4', { class: 'dl-memo-name' }, card.name, card.real_life ? h('span', { class: 'badge dl-badge-real-life' }, 'real life') : null),
-      h('p', { class: 'dl-memo-timing' }, TIMING_TEXT[card.timing] ?? ''),
+      h('h4', { class: 'dl-memo-name' }, card.name, card.real_life ? h('span', { class: 'badge dl-badge-real-life' }, t('real life')) : null),
+      h('p', { class: 'dl-memo-timing' }, timingText(card.timing)),
       cardText(ctx, card.text, 'dl-memo-text'),
       play || discard
         ? h(
             'div',
             { class: 'dl-memo-actions' },
             play,
-            discard ? actionButton(ctx, discard, { label: 'Discard', attrs: { 'aria-label': `Discard ${card.name}` } }) : null,
+            discard ? actionButton(ctx, discard, { label: t('Discard'), attrs: { 'aria-label': t('Discard {memo}', { memo: card.name }) } }) : null,
           )
         : null,
     );
   });
   return h(
     'section',
-    { class: 'dl-hand', id: 'dl-hand', 'data-testid': 'hand', 'aria-label': 'Your memos', tabindex: '-1' },
-    h('h3', {}, 'Your memos ', h('span', { class: 'hint' }, `(${plural(hand.length, 'card')})`)),
-    hand.length ? h('ol', { class: 'dl-memo-list' }, items) : h('p', { class: 'dl-empty' }, 'No memos in your hand.'),
+    { class: 'dl-hand', id: 'dl-hand', 'data-testid': 'hand', 'aria-label': t('Your memos'), tabindex: '-1' },
+    h('h3', {}, t('Your memos '), h('span', { class: 'hint' }, t('({cards})', { cards: plural(hand.length, 'card') }))),
+    hand.length ? h('ol', { class: 'dl-memo-list' }, items) : h('p', { class: 'dl-empty' }, t('No memos in your hand.')),
   );
 }

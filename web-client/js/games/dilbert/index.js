@@ -19,6 +19,7 @@
 // legal.js (the legal actions indexed), words.js (names), log.js (log
 // lines), ending.js (end details).
 
+import { t } from '../../i18n.js';
 import { describeEnding } from './ending.js';
 import { describeEvent } from './log.js';
 import { DilbertTable } from './table.js';
@@ -63,6 +64,6 @@ export const renderer = {
   describeEnding,
 
   endYouLine(won) {
-    return won ? 'The happiest employee in the building. Don\u2019t let anyone see you smiling.' : 'Not this time. Back to your cubicle.';
+    return won ? t('The happiest employee in the building. Don\u2019t let anyone see you smiling.') : t('Not this time. Back to your cubicle.');
   },
 };

@@ -3,7 +3,8 @@
 // Lines name cards and never quote their texts, so a consultant that hides
 // texts from a viewer (texts.js) has nothing to hide here.
 
-import { isolateNames, joinNames, markName } from '../../dom.js';
+import { isolateNames, markName } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { tokenWhere } from './tokens.js';
 import {
   cents,
@@ -11,10 +12,11 @@ import {
   consultantCard,
   cubicleValue,
   employeeName,
+  joinClauses,
+  joinList,
   memoName,
   officeName,
   plural,
-  possessive,
   projectName,
   signed,
   spaceName,
@@ -45,168 +47,180 @@ const WHY = {
   consultant: 'the consultant',
 };
 
-// Names are marked in the text and isolated by describeEvent.
+// Names are marked in the text and isolated by describeEvent. Every line is
+// one dictionary entry with named placeholders, so a language may order
+// the sentence its own way.
 function describeText(event, ctx) {
-  const { board, view } = ctx;
+  const { board } = ctx;
   const name = (seat) => markName(ctx.names(seat));
-  const whose = (seat) => possessive(name(seat));
   /** "Ann (Wally)": the player, and the employee they play. */
   const who = (employee) => whoIs(ctx, employee);
   const project = (id) => projectName(board, id);
   const office = (o) => officeName(board, o);
-  const memos = (ids) => (ids.length ? ids.map((m) => memoName(board, m)).join(', ') : 'no memos');
+  const memo = (id) => memoName(board, id);
+  const memos = (ids) => (ids.length ? ids.map(memo).join(t(', ')) : t('no memos'));
+  const known = (id) => id !== null && id !== undefined;
   switch (event?.kind) {
     case 'first_player': {
-      if (event.random) return `Nobody answered the worst-job vote: ${name(event.seat)} was drawn at random to go first.`;
+      if (event.random) return t('Nobody answered the worst-job vote: {name} was drawn at random to go first.', { name: name(event.seat) });
       const votes = (event.votes ?? []).filter((v) => v === event.seat).length;
       return votes > 0
-        ? `${name(event.seat)} has the worst job (${plural(votes, 'vote')}) and goes first.`
-        : `${name(event.seat)} goes first.`;
+        ? t('{name} has the worst job ({votes}) and goes first.', { name: name(event.seat), votes: plural(votes, 'vote') })
+        : t('{name} goes first.', { name: name(event.seat) });
     }
     case 'hired':
-      return `${name(event.seat)} plays ${employeeName(board, event.employee)}, in cubicle #${event.cubicle} (${signed(cubicleValue(board, event.cubicle) ?? 0)}).`;
+      return t('{name} plays {employee}, in cubicle #{cubicle} ({value}).', {
+        name: name(event.seat),
+        employee: employeeName(board, event.employee),
+        cubicle: event.cubicle,
+        value: signed(cubicleValue(board, event.cubicle) ?? 0),
+      });
     case 'assigned': {
       const team = event.team ?? [];
-      const assigned = team.length ? ['assigned: ', ...joinNames(team.map(who))] : ['nobody could be assigned'];
-      return [`${project(event.project)} enters as Project #${Number(event.slot) + 1}; `, ...assigned, '.'];
+      const params = { project: project(event.project), slot: Number(event.slot) + 1, team: joinList(team.map(who)) };
+      return team.length
+        ? t('{project} enters as Project #{slot}; assigned: {team}.', params)
+        : t('{project} enters as Project #{slot}; nobody could be assigned.', params);
     }
     case 'scheduled':
-      return `${project(event.project)} is the new Schedule.`;
+      return t('{project} is the new Schedule.', { project: project(event.project) });
     case 'projects_reshuffled':
-      return 'The project deck ran out: the discarded projects are shuffled back into it.';
+      return t('The project deck ran out: the discarded projects are shuffled back into it.');
     case 'round_started':
-      return `Round ${event.round} begins.`;
+      return t('Round {round} begins.', { round: event.round });
     case 'drew':
-      return event.memo !== null && event.memo !== undefined ? `${name(event.seat)} drew ${memoName(board, event.memo)}.` : `${name(event.seat)} drew a memo.`;
+      return known(event.memo) ? t('{name} drew {memo}.', { name: name(event.seat), memo: memo(event.memo) }) : t('{name} drew a memo.', { name: name(event.seat) });
     case 'discarded':
-      return event.memo !== null && event.memo !== undefined
-        ? `${name(event.seat)} discarded ${memoName(board, event.memo)}.`
-        : `${name(event.seat)} discarded a memo face down.`;
+      return known(event.memo)
+        ? t('{name} discarded {memo}.', { name: name(event.seat), memo: memo(event.memo) })
+        : t('{name} discarded a memo face down.', { name: name(event.seat) });
     case 'played':
       return event.target
-        ? `${name(event.seat)} played ${memoName(board, event.memo)}: ${targetWords(event.target, ctx, { slots: false })}.`
-        : `${name(event.seat)} played ${memoName(board, event.memo)}.`;
+        ? t('{name} played {memo}: {target}.', { name: name(event.seat), memo: memo(event.memo), target: targetWords(event.target, ctx, { slots: false }) })
+        : t('{name} played {memo}.', { name: name(event.seat), memo: memo(event.memo) });
     case 'sent':
-      return [who(event.employee), ` is sent straight to ${spaceName(board, event.to)}.`];
+      return t('{who} is sent straight to {space}.', { who: who(event.employee), space: spaceName(board, event.to) });
     case 'trait_changed':
-      return [`${traitName(event.which)} of `, who(event.employee), ` is now ${event.now}.`];
+      return t('{trait} of {who} is now {now}.', { trait: traitName(event.which), who: who(event.employee), now: event.now });
     case 'token_placed': {
       const place = event.place ?? {};
-      return `The ${tokenName(board, place.token)} token is placed ${tokenWhere(ctx, place)}.`;
+      return t('The {token} token is placed {where}.', { token: tokenName(board, place.token), where: tokenWhere(ctx, place) });
     }
     case 'token_returned':
-      return `The ${tokenName(board, event.token)} token goes back in the box.`;
+      return t('The {token} token goes back in the box.', { token: tokenName(board, event.token) });
     case 'memo_taken':
-      return event.memo !== null && event.memo !== undefined
-        ? `${name(event.to)} took ${memoName(board, event.memo)} from ${whose(event.from)} hand.`
-        : `${name(event.to)} took a memo from ${whose(event.from)} hand.`;
+      return known(event.memo)
+        ? t('{name} took {memo} from {from}\u2019s hand.', { name: name(event.to), memo: memo(event.memo), from: name(event.from) })
+        : t('{name} took a memo from {from}\u2019s hand.', { name: name(event.to), from: name(event.from) });
     case 'memo_recovered':
-      return `${name(event.seat)} took back ${memoName(board, event.memo)}, a memo played earlier.`;
+      return t('{name} took back {memo}, a memo played earlier.', { name: name(event.seat), memo: memo(event.memo) });
     case 'work_placed':
-      return [who(event.employee), ` is volunteered: a work token goes on ${project(event.project)}.`];
+      return t('{who} is volunteered: a work token goes on {project}.', { who: who(event.employee), project: project(event.project) });
     case 'boss_step':
-      return `The Boss will move ${plural(event.step, 'space')} at the end of this round.`;
+      return t('The Boss will move {spaces} at the end of this round.', { spaces: plural(event.step, 'space') });
     case 'answered': {
       const yes = event.yes ?? [];
-      const said = (answer) => yes.map((y, seat) => (y === answer ? name(seat) : null)).filter((n) => n !== null);
-      const part = (answer, word) => {
-        const seats = said(answer);
-        return seats.length ? [`${word}: `, ...joinNames(seats)] : [`${word}: nobody`];
-      };
-      return [`${memoName(board, event.memo)}, the real-life answers. `, ...part(true, 'Yes'), '; ', ...part(false, 'no'), '.'];
+      const said = (answer) => joinList(yes.map((y, seat) => (y === answer ? name(seat) : null)).filter((n) => n !== null));
+      return t('{memo}, the real-life answers. Yes: {yes}; no: {no}.', { memo: memo(event.memo), yes: said(true) || t('nobody'), no: said(false) || t('nobody') });
     }
     case 'called_out': {
       const calls = (event.accusations ?? [])
-        .map((a, seat) => (seat === event.cheater ? null : [name(seat), !a ? ' said nothing' : cheatsText(a, '') ? ` called out: ${cheatsText(a)}` : ' saw no cheating']))
+        .map((a, seat) => {
+          if (seat === event.cheater) return null;
+          if (!a) return t('{name} said nothing', { name: name(seat) });
+          return cheatsText(a, '') ? t('{name} called out: {cheats}', { name: name(seat), cheats: cheatsText(a) }) : t('{name} saw no cheating', { name: name(seat) });
+        })
         .filter((c) => c !== null);
       const cheated = cheatsText(event.used, '');
-      return [
-        `Management Fast Track: ${name(event.cheater)} `,
-        cheated ? `cheated (${cheated}). ` : 'played it straight. ',
-        ...(calls.length ? joinNames(calls).flat() : ['Nobody was asked']),
-        '.',
-      ];
+      const params = { name: name(event.cheater), cheats: cheated, calls: calls.length ? joinClauses(calls) : t('Nobody was asked') };
+      return cheated
+        ? t('Management Fast Track: {name} cheated ({cheats}). {calls}.', params)
+        : t('Management Fast Track: {name} played it straight. {calls}.', params);
     }
     case 'rolled':
       return event.office
-        ? `${name(event.seat)} rolled ${event.value} on the ${office(event.office)} chart.`
-        : `${name(event.seat)} runs and rolls ${event.value}.`;
+        ? t('{name} rolled {value} on the {office} chart.', { name: name(event.seat), value: event.value, office: office(event.office) })
+        : t('{name} runs and rolls {value}.', { name: name(event.seat), value: event.value });
     case 'moved': {
       const path = event.path ?? [];
       const from = spaceName(board, path[0]);
       const to = spaceName(board, path[path.length - 1]);
-      if (path.length < 2) return `${name(event.seat)} stays in ${from}.`;
-      return `${name(event.seat)} moved from ${from} to ${to} (${plural(path.length - 1, 'step')}).`;
+      if (path.length < 2) return t('{name} stays in {from}.', { name: name(event.seat), from });
+      return t('{name} moved from {from} to {to} ({steps}).', { name: name(event.seat), from, to, steps: plural(path.length - 1, 'step') });
     }
     case 'to_heck':
-      return `${name(event.seat)} rolled a 6 while running: straight to Heck, knocked down, turn over.`;
+      return t('{name} rolled a 6 while running: straight to Heck, knocked down, turn over.', { name: name(event.seat) });
     case 'stood_up':
-      return `${name(event.seat)} got up (2 Motivation spent).`;
+      return t('{name} got up (2 Motivation spent).', { name: name(event.seat) });
     case 'knocked_down':
-      return `${name(event.seat)} is knocked down.`;
+      return t('{name} is knocked down.', { name: name(event.seat) });
     case 'happiness': {
       const amount = Number(event.amount);
-      const why = WHY[event.why] ?? String(event.why ?? '').replaceAll('_', ' ');
-      if (amount === 0) return [who(event.employee), ` loses no happiness (${why}), still at ${event.now}.`];
-      return [who(event.employee), ` ${amount > 0 ? 'gains' : 'loses'} ${Math.abs(amount)} happiness (${why}), now ${event.now}.`];
+      const why = Object.hasOwn(WHY, event.why) ? t(WHY[event.why]) : String(event.why ?? '').replaceAll('_', ' ');
+      const params = { who: who(event.employee), n: Math.abs(amount), why, now: event.now };
+      if (amount === 0) return t('{who} loses no happiness ({why}), still at {now}.', params);
+      return amount > 0 ? t('{who} gains {n} happiness ({why}), now {now}.', params) : t('{who} loses {n} happiness ({why}), now {now}.', params);
     }
     case 'signed':
-      return `${name(event.seat)} covered the ${office(event.icon)} signature on ${project(event.project)}.`;
+      return t('{name} covered the {office} signature on {project}.', { name: name(event.seat), office: office(event.icon), project: project(event.project) });
     case 'copied':
-      return `${name(event.seat)} photocopied the ${office(event.icon)} signature onto ${project(event.project)}.`;
+      return t('{name} photocopied the {office} signature onto {project}.', { name: name(event.seat), office: office(event.icon), project: project(event.project) });
     case 'signature_removed':
-      return `${name(event.seat)} removed the ${office(event.icon)} signature from ${project(event.project)}.`;
+      return t('{name} removed the {office} signature from {project}.', { name: name(event.seat), office: office(event.icon), project: project(event.project) });
     case 'killed':
       return event.by
-        ? [`${project(event.project)} was killed by `, who(event.by), '; its work tokens go back.']
-        : `${project(event.project)} was killed; its work tokens go back.`;
+        ? t('{project} was killed by {who}; its work tokens go back.', { project: project(event.project), who: who(event.by) })
+        : t('{project} was killed; its work tokens go back.', { project: project(event.project) });
     case 'schedule_discarded':
-      return `${project(event.project)} was discarded from the Schedule.`;
+      return t('{project} was discarded from the Schedule.', { project: project(event.project) });
     case 'traits_swapped':
-      return [who(event.first), ' and ', who(event.second), ` swapped ${traitName(event.which)} scores.`];
+      return t('{first} and {second} swapped {trait} scores.', { first: who(event.first), second: who(event.second), trait: traitName(event.which) });
     case 'work_swapped':
-      return [
-        'Work tokens swapped: ',
-        who(event.first?.employee),
-        ` on ${project(event.first?.project)} with `,
-        who(event.second?.employee),
-        ` on ${project(event.second?.project)}.`,
-      ];
+      return t('Work tokens swapped: {first} on {firstProject} with {second} on {secondProject}.', {
+        first: who(event.first?.employee),
+        firstProject: project(event.first?.project),
+        second: who(event.second?.employee),
+        secondProject: project(event.second?.project),
+      });
     case 'unassigned':
-      return [who(event.employee), ` took a work token back from ${project(event.project)}.`];
+      return t('{who} took a work token back from {project}.', { who: who(event.employee), project: project(event.project) });
     case 'cubicle_moved':
-      return [who(event.employee), ` moves to cubicle #${event.rank} (${signed(cubicleValue(board, event.rank) ?? 0)}).`];
+      return t('{who} moves to cubicle #{rank} ({value}).', { who: who(event.employee), rank: event.rank, value: signed(cubicleValue(board, event.rank) ?? 0) });
     case 'performed':
-      return event.teapot ? `${name(event.seat)} performed \u201cI\u2019m a Little Teapot\u201d.` : `${name(event.seat)} crowed like a rooster.`;
+      return event.teapot
+        ? t('{name} performed \u201cI\u2019m a Little Teapot\u201d.', { name: name(event.seat) })
+        : t('{name} crowed like a rooster.', { name: name(event.seat) });
     case 'declined':
-      return `${name(event.seat)} declined.`;
+      return t('{name} declined.', { name: name(event.seat) });
     case 'peeked':
       return event.memos
-        ? `${name(event.seat)} looked at the top three memos (${memos(event.memos)}), kept one and put two back.`
-        : `${name(event.seat)} looked at the top three memos, kept one and put two back.`;
+        ? t('{name} looked at the top three memos ({memos}), kept one and put two back.', { name: name(event.seat), memos: memos(event.memos) })
+        : t('{name} looked at the top three memos, kept one and put two back.', { name: name(event.seat) });
     case 'hand_shown':
-      return `${whose(event.seat)} hand is shown to everyone: ${memos(event.memos ?? [])}.`;
+      return t('{name}\u2019s hand is shown to everyone: {memos}.', { name: name(event.seat), memos: memos(event.memos ?? []) });
     case 'hand_discarded':
-      return `${name(event.seat)} discarded their whole hand (${plural(event.count, 'memo')}).`;
+      return t('{name} discarded their whole hand ({memos}).', { name: name(event.seat), memos: plural(event.count, 'memo') });
     case 'consultant':
-      return `A new consultant is in play: ${consultantCard(board, event.consultant).name}.`;
+      return t('A new consultant is in play: {consultant}.', { consultant: consultantCard(board, event.consultant).name });
     case 'consultant_ignored':
-      return event.ignore ? 'Dilbert ignores the consultant.' : 'Dilbert heeds the consultant again.';
+      return event.ignore ? t('Dilbert ignores the consultant.') : t('Dilbert heeds the consultant again.');
     case 'change_revealed': {
-      const answers = (event.cents ?? []).map((c, seat) => `${name(seat)} ${cents(c)}`);
-      const richest = joinNames((event.richest ?? []).map(name));
-      return [`Pocket change: ${answers.join(', ')}. Richest: `, ...richest, '.'];
+      const answers = (event.cents ?? []).map((c, seat) => t('{name} {cents}', { name: name(seat), cents: cents(c) }));
+      return t('Pocket change: {answers}. Richest: {richest}.', { answers: answers.join(t(', ')), richest: joinList((event.richest ?? []).map(name)) });
     }
     case 'boss_turn':
-      return 'The Boss\u2019s turn: he checks the projects.';
+      return t('The Boss\u2019s turn: he checks the projects.');
     case 'checked':
-      return event.idle ? `The Boss checks ${project(event.project)}: nothing happens.` : `The Boss checks ${project(event.project)}.`;
+      return event.idle
+        ? t('The Boss checks {project}: nothing happens.', { project: project(event.project) })
+        : t('The Boss checks {project}.', { project: project(event.project) });
     case 'boss_moved':
-      return `The Boss moves down the happiness track to ${event.now}.`;
+      return t('The Boss moves down the happiness track to {now}.', { now: event.now });
     case 'finished': {
       const winners = event.winners ?? [];
-      if (winners.length === 0) return 'Game over.';
-      return ['Game over: ', ...joinNames(winners.map(name)), winners.length > 1 ? ' share the victory.' : ' wins.'];
+      if (winners.length === 0) return t('Game over.');
+      const params = { winners: joinList(winners.map(name)) };
+      return winners.length > 1 ? t('Game over: {winners} share the victory.', params) : t('Game over: {winners} wins.', params);
     }
     default:
       return event?.kind ? `(${String(event.kind).replaceAll('_', ' ')})` : null;

@@ -7,13 +7,14 @@
 // zoom buttons widen it inside a scrolling box.
 
 import { h, svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionLabel } from './actions.js';
 import { spaceTargets } from './chooser.js';
 import { CELL, bounds, centralSquare, edgeLine, outlineEdges } from './geometry.js';
 import { actionKey } from './legal.js';
 import { renderPieces } from './pieces.js';
 import { drawSpaceTokens, renderTokenList } from './tokens.js';
-import { cubicleValue, employeeColour, possessive, signed } from './words.js';
+import { cubicleValue, employeeColour, officeCards, signed } from './words.js';
 
 export const ZOOMS = [1, 1.5, 2, 3];
 
@@ -30,7 +31,7 @@ export function renderMap(ctx, legal, ui) {
       class: 'dl-map',
       viewBox: `-2 -2 ${width + 4} ${height + 4}`,
       role: 'group',
-      'aria-label': 'The office map',
+      'aria-label': t('The office map'),
       'data-testid': 'map',
     },
     svg('g', { class: 'dl-squares', 'aria-hidden': 'true' }, drawSquares(board)),
@@ -38,7 +39,7 @@ export function renderMap(ctx, legal, ui) {
     svg('g', { class: 'dl-walls', 'aria-hidden': 'true' }, (board.walls ?? []).map((w) => line(edgeLine(w)))),
     svg('g', { class: 'dl-doors', 'aria-hidden': 'true' }, (board.doors ?? []).map(door)),
     svg('g', { class: 'dl-cubicles' }, drawCubicles(ctx)),
-    svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board)),
+    svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board, officeCards(board))),
     svg('g', { class: 'dl-tokens' }, drawSpaceTokens(ctx)),
     svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
     svg('g', { class: 'dl-targets' }, drawTargets(ctx, spaceTargets(legal, ui))),
@@ -46,14 +47,14 @@ export function renderMap(ctx, legal, ui) {
   map.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   return h(
     'section',
-    { class: 'dl-map-panel', id: 'dl-map', tabindex: '-1', 'aria-label': 'Office map' },
+    { class: 'dl-map-panel', id: 'dl-map', tabindex: '-1', 'aria-label': t('Office map') },
     h(
       'div',
       { class: 'dl-map-tools' },
-      h('h3', { class: 'dl-map-title' }, 'The office'),
-      zoomButton(ui, 'zoom-out', '\u2212', 'Zoom out', ui.zoom > 0 ? ui.zoom - 1 : null),
-      zoomButton(ui, 'zoom-in', '+', 'Zoom in', ui.zoom < ZOOMS.length - 1 ? ui.zoom + 1 : null),
-      zoomButton(ui, 'zoom-fit', 'Fit', 'Fit the map to the width', ui.zoom !== 0 ? 0 : null),
+      h('h3', { class: 'dl-map-title' }, t('The office')),
+      zoomButton(ui, 'zoom-out', '\u2212', t('Zoom out'), ui.zoom > 0 ? ui.zoom - 1 : null),
+      zoomButton(ui, 'zoom-in', '+', t('Zoom in'), ui.zoom < ZOOMS.length - 1 ? ui.zoom + 1 : null),
+      zoomButton(ui, 'zoom-fit', t('Fit'), t('Fit the map to the width'), ui.zoom !== 0 ? 0 : null),
     ),
     h('div', { class: 'dl-map-scroll', 'data-testid': 'map-scroll' }, map),
     renderTokenList(ctx),
@@ -100,19 +101,25 @@ function drawSquares(board) {
   return out;
 }
 
-/** Office names along the top of each office, shrunk to fit narrow ones. */
-function drawLabels(board) {
-  return (board.offices ?? []).map((card) => {
+/** Office names along the top of each office (`offices`: the cards in the page's language), shrunk to fit narrow ones. */
+function drawLabels(board, offices) {
+  return offices.map((card) => {
     const space = board.spaces?.[card.space];
     if (!space) return null;
     const box = bounds(space);
     const cx = (box.left + box.width / 2) * CELL;
     const words = String(card.name).split(/\s+/);
-    // Two lines at most: long names are split in the middle.
+    // Two lines at most: long names are split in the middle (between words,
+    // or between characters in a language written without spaces).
     const half = Math.ceil(words.length / 2);
-    const lines = words.length > 1 && card.name.length > 10 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [card.name];
-    const longest = Math.max(...lines.map((l) => l.length));
-    const size = Math.min(LABEL_SIZE, (box.width * CELL - 1) / (longest * 0.58));
+    const chars = [...card.name];
+    const lines =
+      words.length > 1 && card.name.length > 10
+        ? [words.slice(0, half).join(' '), words.slice(half).join(' ')]
+        : words.length === 1 && chars.some(isWide) && fitSize(box, textWidth(card.name)) < LABEL_SIZE * 0.9
+          ? [chars.slice(0, Math.ceil(chars.length / 2)).join(''), chars.slice(Math.ceil(chars.length / 2)).join('')]
+          : [card.name];
+    const size = fitSize(box, Math.max(...lines.map(textWidth)));
     return svg(
       'text',
       { class: 'dl-label', x: cx, y: box.top * CELL + size + 0.3, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
@@ -121,13 +128,29 @@ function drawLabels(board) {
   });
 }
 
+/** The largest label size (at most LABEL_SIZE) at which a line `ems` wide fits across the box. */
+function fitSize(box, ems) {
+  return Math.min(LABEL_SIZE, (box.width * CELL - 1) / ems);
+}
+
+/** Whether a character is as wide as the font is high (kana, kanji, full-width forms). */
+function isWide(char) {
+  return /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(char);
+}
+
+/** A line's width in ems, roughly: a Latin letter about 0.58, a wide character 1. */
+function textWidth(text) {
+  return [...text].reduce((sum, char) => sum + (isWide(char) ? 1 : 0.58), 0);
+}
+
 function drawCubicles(ctx) {
   const { board, view } = ctx;
   return (board.cubicles ?? []).map((c) => {
     const owner = view.players.find((p) => p.cubicle === c.rank && p.employee);
     const [x, y] = c.square;
     const name = owner ? ctx.names(owner.seat) : null;
-    const label = `Cubicle ${c.rank} (${signed(c.value)})${owner ? `, ${possessive(name)}` : ', unclaimed'}`;
+    const params = { rank: c.rank, value: signed(c.value), name };
+    const label = owner ? t('Cubicle {rank} ({value}), {name}\u2019s', params) : t('Cubicle {rank} ({value}), unclaimed', params);
     return svg(
       'g',
       { class: `dl-cubicle${owner ? ' dl-cubicle-claimed' : ''}`, role: 'img', 'aria-label': label, 'data-rank': String(c.rank) },

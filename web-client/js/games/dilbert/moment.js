@@ -6,8 +6,10 @@
 // prefer less motion.
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { recentEvents } from './events.js';
 import { reducedMotion } from './pieces.js';
+import { phrase } from './words.js';
 
 const SHOW_MS = 6000;
 
@@ -50,11 +52,13 @@ export function renderMoment(ctx, ui) {
     h(
       'p',
       {},
-      h('bdi', {}, ctx.names(moment.seat)),
-      moment.teapot
-        ? ' performs \u201cI\u2019m a Little Teapot\u201d, handle and spout included.'
-        : ' stands up, flaps both arms and crows like a rooster. Cock-a-doodle-doo!',
+      phrase(
+        moment.teapot
+          ? '{name} performs \u201cI\u2019m a Little Teapot\u201d, handle and spout included.'
+          : '{name} stands up, flaps both arms and crows like a rooster. Cock-a-doodle-doo!',
+        { name: h('bdi', { translate: 'no' }, ctx.names(moment.seat)) },
+      ),
     ),
-    h('p', { class: 'dl-moment-react' }, react('\u{1F44F} Applaud'), react('\u{1F602} Laugh'), cheers),
+    h('p', { class: 'dl-moment-react' }, react(t('\u{1F44F} Applaud')), react(t('\u{1F602} Laugh')), cheers),
   );
 }

@@ -5,6 +5,7 @@
 // Tokens an employee carries are badges on their piece (tokens.js).
 
 import { svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { recentEvents } from './events.js';
 import { CELL, pieceSlots, spaceCentre } from './geometry.js';
 import { pieceTokenBadges } from './tokens.js';
@@ -39,7 +40,11 @@ function piece(ctx, player, slot) {
   const r = slot.r;
   const turn = view.stage?.stage === 'turn' && view.stage.seat === player.seat;
   const carried = (view.tokens ?? []).filter((t) => t.on === player.employee).map((t) => tokenName(board, t.token));
-  const label = `${name} (${ctx.names(player.seat)}) in ${spaceName(board, player.at)}${player.knocked_down ? ', knocked down' : ''}${carried.length ? `, with ${carried.join(' and ')}` : ''}`;
+  const label = [
+    t('{employee} ({player}) in {space}', { employee: name, player: ctx.names(player.seat), space: spaceName(board, player.at) }),
+    player.knocked_down ? t(', knocked down') : '',
+    carried.length ? t(', with {tokens}', { tokens: carried.join(t(' and ')) }) : '',
+  ].join('');
   const ink = readableInk(colour);
   const initial = employeeInitial(board, player.employee);
   const size = initial.length > 1 ? 0.8 : 1.1;

@@ -6,6 +6,7 @@
 // hidden from a viewer it hides texts from (texts.js).
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { actionButton } from './actions.js';
 import { signKey } from './legal.js';
 import { cardText } from './texts.js';
@@ -25,16 +26,16 @@ import {
 export function renderProjects(ctx, legal) {
   const { view } = ctx;
   const slots = (view.projects ?? []).map((inPlay, i) =>
-    h('li', { class: 'dl-project-slot' }, projectBox(ctx, legal, { id: inPlay.project, signed: inPlay.signed ?? [], team: inPlay.team ?? [], title: `Project #${i + 1}` })),
+    h('li', { class: 'dl-project-slot' }, projectBox(ctx, legal, { id: inPlay.project, signed: inPlay.signed ?? [], team: inPlay.team ?? [], title: t('Project #{n}', { n: i + 1 }) })),
   );
   const schedule =
     view.schedule !== null && view.schedule !== undefined
-      ? projectBox(ctx, legal, { id: view.schedule, signed: [], team: null, title: 'Schedule (next project)', schedule: true })
-      : h('p', { class: 'dl-empty' }, 'No Schedule: the project deck is empty.');
+      ? projectBox(ctx, legal, { id: view.schedule, signed: [], team: null, title: t('Schedule (next project)'), schedule: true })
+      : h('p', { class: 'dl-empty' }, t('No Schedule: the project deck is empty.'));
   return h(
     'section',
-    { class: 'dl-projects', 'aria-label': 'Projects' },
-    h('h3', {}, 'Projects'),
+    { class: 'dl-projects', 'aria-label': t('Projects') },
+    h('h3', {}, t('Projects')),
     h('ol', { class: 'dl-project-list', 'data-testid': 'projects' }, slots),
     h('div', { class: 'dl-schedule', 'data-testid': 'schedule' }, schedule),
     renderSupplies(ctx),
@@ -48,12 +49,12 @@ function renderSupplies(ctx) {
   return h(
     'ul',
     { class: 'dl-supplies', 'data-testid': 'supplies' },
-    h('li', { 'data-supply': 'project-deck' }, 'Project deck: ', h('strong', {}, plural(view.project_deck, 'card'))),
-    h('li', { 'data-supply': 'memo-deck' }, 'Memo deck: ', h('strong', {}, plural(view.memo_deck, 'card'))),
-    h('li', { 'data-supply': 'consultant-deck' }, 'Consultant deck: ', h('strong', {}, plural(view.consultant_deck, 'card'))),
-    h('li', { 'data-supply': 'signatures' }, 'Signature tokens left: ', h('strong', {}, String(view.signatures_left))),
+    h('li', { 'data-supply': 'project-deck' }, t('Project deck: '), h('strong', {}, plural(view.project_deck, 'card'))),
+    h('li', { 'data-supply': 'memo-deck' }, t('Memo deck: '), h('strong', {}, plural(view.memo_deck, 'card'))),
+    h('li', { 'data-supply': 'consultant-deck' }, t('Consultant deck: '), h('strong', {}, plural(view.consultant_deck, 'card'))),
+    h('li', { 'data-supply': 'signatures' }, t('Signature tokens left: '), h('strong', {}, String(view.signatures_left))),
     discard.length
-      ? h('li', { 'data-supply': 'project-discard' }, 'Projects gone: ', discard.map((id) => projectName(board, id)).join(', '))
+      ? h('li', { 'data-supply': 'project-discard' }, t('Projects gone: '), discard.map((id) => projectName(board, id)).join(t(', ')))
       : null,
   );
 }
@@ -63,9 +64,9 @@ function consultant(ctx, id, ignored) {
   return h(
     'div',
     { class: 'dl-consultant', 'data-testid': 'consultant', 'data-consultant': String(id) },
-    h('h4', {}, 'Consultant in play: ', card.name),
+    h('h4', {}, t('Consultant in play: '), card.name),
     cardText(ctx, card.text),
-    ignored ? h('p', { class: 'hint' }, 'Dilbert ignores this consultant.') : null,
+    ignored ? h('p', { class: 'hint' }, t('Dilbert ignores this consultant.')) : null,
   );
 }
 
@@ -84,7 +85,12 @@ function projectBox(ctx, legal, { id, signed, team, title, schedule = false }) {
       return h(
         'li',
         { class: 'dl-icon dl-icon-open' },
-        actionButton(ctx, action, { label: ['Sign: ', name], extraClass: 'dl-sign', attrs: { 'aria-label': `Cover the ${name} signature on ${card.name}` } }),
+        // Named by its visible words, the project added for screen readers
+        // only (label in name, WCAG 2.5.3): "Sign: Legal on Project Platypus".
+        actionButton(ctx, action, {
+          label: [t('Sign: '), name, h('span', { class: 'visually-hidden' }, t(' on {project}', { project: card.name }))],
+          extraClass: 'dl-sign',
+        }),
       );
     }
     return h(
@@ -92,7 +98,7 @@ function projectBox(ctx, legal, { id, signed, team, title, schedule = false }) {
       { class: `dl-icon ${covered ? 'dl-icon-signed' : 'dl-icon-open'}`, 'data-icon': icon, 'data-signed': covered ? 'true' : 'false' },
       covered ? h('span', { class: 'dl-icon-mark', 'aria-hidden': 'true' }, '\u2714 ') : null,
       name,
-      covered ? h('span', { class: 'visually-hidden' }, ' (signed)') : null,
+      covered ? h('span', { class: 'visually-hidden' }, t(' (signed)')) : null,
     );
   });
   return h(
@@ -100,8 +106,8 @@ function projectBox(ctx, legal, { id, signed, team, title, schedule = false }) {
     { class: `dl-project${schedule ? ' dl-project-schedule' : ''}`, 'data-project': String(id) },
     h('p', { class: 'dl-project-slot-name' }, title),
     h('h4', { class: 'dl-project-name' }, card.name),
-    card.to ? h('p', { class: 'dl-project-to' }, h('strong', {}, 'To: '), criterionText(card.to)) : null,
-    h('ul', { class: 'dl-icons', 'aria-label': 'Signatures needed' }, icons),
+    card.to ? h('p', { class: 'dl-project-to' }, h('strong', {}, t('To: ')), criterionText(card.to)) : null,
+    h('ul', { class: 'dl-icons', 'aria-label': t('Signatures needed') }, icons),
     team ? teamLine(ctx, team) : null,
     h('p', { class: 'dl-project-effect' }, effectText(card.effect)),
   );
@@ -109,11 +115,11 @@ function projectBox(ctx, legal, { id, signed, team, title, schedule = false }) {
 
 function teamLine(ctx, team) {
   const { board, view } = ctx;
-  if (team.length === 0) return h('p', { class: 'dl-team' }, 'Team: nobody.');
+  if (team.length === 0) return h('p', { class: 'dl-team' }, t('Team: nobody.'));
   return h(
     'p',
     { class: 'dl-team' },
-    'Team: ',
+    t('Team: '),
     team.map((employee, i) => {
       const seat = seatOf(view, employee);
       const swatch = h('span', { class: 'dl-swatch', 'aria-hidden': 'true' });
@@ -121,10 +127,10 @@ function teamLine(ctx, team) {
       return h(
         'span',
         { class: 'dl-team-member', 'data-employee': employee },
-        i > 0 ? ', ' : '',
+        i > 0 ? t(', ') : '',
         swatch,
         employeeName(board, employee),
-        seat === ctx.seat ? ' (you)' : '',
+        seat === ctx.seat ? t(' (you)') : '',
       );
     }),
   );

@@ -5,14 +5,15 @@
 // the prompt with its target chooser, chooser.js); the forms and the
 // loaded die have their own modules; everything else is here.
 
-import { h, isolateNames, joinNames, markName } from '../../dom.js';
+import { h, isolateNames, markName } from '../../dom.js';
+import { lang, t } from '../../i18n.js';
 import { actionButton, actionText } from './actions.js';
 import { renderChooser } from './chooser.js';
 import { renderCountdown } from './countdown.js';
 import { callOutPrompt, loadedDiePrompt } from './fasttrack.js';
 import { CHANGE_MAX_CENTS, DRAWN_ELSEWHERE, ofType } from './legal.js';
 import { cardText } from './texts.js';
-import { cents, employeeCard, memoCard, memoName, officeName, plural, possessive, spaceOffice } from './words.js';
+import { cents, employeeCard, joinList, memoCard, memoName, officeName, plural, spaceOffice, traitName } from './words.js';
 
 /** The step or decision the turn is at, or null. */
 export function stepOf(view) {
@@ -53,55 +54,61 @@ const DECISION_DOING = {
 function bannerWords(ctx, legal) {
   const { view, board } = ctx;
   const stage = view.stage ?? {};
-  const who = (seat) => (seat === ctx.seat ? 'you' : markName(ctx.names(seat)));
-  if (view.ending || stage.stage === 'over') return 'The game is over.';
-  if (ctx.busy) return 'Sending your move\u2026';
+  const who = (seat) => (seat === ctx.seat ? t('you') : markName(ctx.names(seat)));
+  const list = (seats) => joinList(seats.map(who));
+  if (view.ending || stage.stage === 'over') return t('The game is over.');
+  if (ctx.busy) return t('Sending your move\u2026');
   if (stage.stage === 'vote') {
     const waiting = (stage.voted ?? []).map((v, seat) => (v ? null : seat)).filter((s) => s !== null);
-    if (legal.all.length > 0) return 'Before the first turn: vote for the player with the worst job.';
-    return ['Worst-job vote: waiting for ', ...joinNames(waiting.map(who)), '.'];
+    if (legal.all.length > 0) return t('Before the first turn: vote for the player with the worst job.');
+    return t('Worst-job vote: waiting for {waiting}.', { waiting: list(waiting) });
   }
   if (stage.stage === 'pick') {
-    return stage.seat === ctx.seat ? 'Choose your employee.' : [markName(ctx.names(stage.seat)), ' is choosing an employee.'];
+    return stage.seat === ctx.seat ? t('Choose your employee.') : t('{name} is choosing an employee.', { name: markName(ctx.names(stage.seat)) });
   }
   if (stage.stage !== 'turn') return '';
   const mine = stage.seat === ctx.seat;
-  const whose = mine ? 'Your turn' : `${possessive(markName(ctx.names(stage.seat)))} turn`;
+  const whose = mine ? t('Your turn') : t('{name}\u2019s turn', { name: markName(ctx.names(stage.seat)) });
   const step = stage.step ?? {};
   switch (step.step) {
     case 'discard': {
       const waiting = step.waiting ?? [];
-      if (waiting.includes(ctx.seat)) return 'You hold more than five memos: discard one.';
-      return [`${whose}: waiting for `, ...joinNames(waiting.map(who)), ' to discard down to five memos.'];
+      if (waiting.includes(ctx.seat)) return t('You hold more than five memos: discard one.');
+      return t('{whose}: waiting for {waiting} to discard down to five memos.', { whose, waiting: list(waiting) });
     }
     case 'move':
       return step.ran !== null && step.ran !== undefined
-        ? `${whose}: ran (rolled ${step.ran}), moving up to ${step.allowance} spaces.`
-        : `${whose}: walk up to ${step.allowance} spaces, or run.`;
+        ? t('{whose}: ran (rolled {ran}), moving up to {n} spaces.', { whose, ran: step.ran, n: step.allowance })
+        : t('{whose}: walk up to {n} spaces, or run.', { whose, n: step.allowance });
     case 'sign':
-      return `${whose}: in ${officeName(board, step.office)}, ${mine ? 'you may' : 'may'} cover a signature.`;
-    case 'decide':
-      return `${whose}: ${DECISION_DOING[step.decision?.decision] ?? 'deciding'}.`;
+      return mine
+        ? t('{whose}: in {office}, you may cover a signature.', { whose, office: officeName(board, step.office) })
+        : t('{whose}: in {office}, may cover a signature.', { whose, office: officeName(board, step.office) });
+    case 'decide': {
+      const doing = Object.hasOwn(DECISION_DOING, step.decision?.decision) ? DECISION_DOING[step.decision.decision] : 'deciding';
+      return t('{whose}: {doing}.', { whose, doing: t(doing) });
+    }
     case 'question': {
       const waiting = waitingFor(step.answered);
       const memo = realLifeMemo(step);
       if (memo !== null) {
-        if (waiting.includes(ctx.seat)) return `A real-life question for everyone (${memoName(board, memo)}): answer yes or no.`;
-        return ['Real-life question: waiting for ', ...joinNames(waiting.map(who)), ' to answer.'];
+        if (waiting.includes(ctx.seat)) return t('A real-life question for everyone ({memo}): answer yes or no.', { memo: memoName(board, memo) });
+        return t('Real-life question: waiting for {waiting} to answer.', { waiting: list(waiting) });
       }
-      if (waiting.includes(ctx.seat)) return 'Accounting asks everyone: how much change is in your pockets?';
-      return ['Pocket change: waiting for ', ...joinNames(waiting.map(who)), ' to answer.'];
+      if (waiting.includes(ctx.seat)) return t('Accounting asks everyone: how much change is in your pockets?');
+      return t('Pocket change: waiting for {waiting} to answer.', { waiting: list(waiting) });
     }
     case 'end_turn':
-      return mine ? 'Your turn: play end-of-turn memos, or end your turn.' : `${whose}: ending the turn.`;
+      return mine ? t('Your turn: play end-of-turn memos, or end your turn.') : t('{whose}: ending the turn.', { whose });
     case 'call_out': {
       const waiting = waitingFor(step.answered, step.cheater);
-      if (waiting.includes(ctx.seat) && legal.all.length > 0) return ['Management Fast Track is over: did ', markName(ctx.names(step.cheater)), ' cheat? Call it out.'];
-      const whom = step.cheater === ctx.seat ? 'your' : possessive(markName(ctx.names(step.cheater)));
-      return [`Call-out of ${whom} Management Fast Track cheats: waiting for `, ...joinNames(waiting.map(who)), '.'];
+      if (waiting.includes(ctx.seat) && legal.all.length > 0) return t('Management Fast Track is over: did {name} cheat? Call it out.', { name: markName(ctx.names(step.cheater)) });
+      return step.cheater === ctx.seat
+        ? t('Call-out of your Management Fast Track cheats: waiting for {waiting}.', { waiting: list(waiting) })
+        : t('Call-out of {name}\u2019s Management Fast Track cheats: waiting for {waiting}.', { name: markName(ctx.names(step.cheater)), waiting: list(waiting) });
     }
     default:
-      return `${whose}.`;
+      return t('{whose}.', { whose });
   }
 }
 
@@ -120,7 +127,7 @@ export function renderPrompt(ctx, legal, ui) {
   return h(
     'section',
     // Pinned under the status bar (js/frame.js, "the dock"), wherever the page is scrolled.
-    { class: `dl-prompt dl-prompt-${key}`, 'data-testid': 'prompt', 'data-decision': key, 'data-dock': '', tabindex: '-1', 'aria-label': 'What you decide now' },
+    { class: `dl-prompt dl-prompt-${key}`, 'data-testid': 'prompt', 'data-decision': key, 'data-dock': '', tabindex: '-1', 'aria-label': t('What you decide now') },
     parts,
   );
 }
@@ -129,8 +136,8 @@ function explain(ctx, legal, stage, step) {
   const { view, board } = ctx;
   if (stage.stage === 'vote') {
     return [
-      h('h3', {}, 'Who has the worst job?'),
-      h('p', {}, 'The player with the worst job (in real life) takes the first turn and the cubicle nearest the Boss. Each player\u2019s answer:'),
+      h('h3', {}, t('Who has the worst job?')),
+      h('p', {}, t('The player with the worst job (in real life) takes the first turn and the cubicle nearest the Boss. Each player\u2019s answer:')),
       h(
         'ul',
         { class: 'dl-answers', 'data-testid': 'worst-jobs' },
@@ -138,43 +145,43 @@ function explain(ctx, legal, stage, step) {
           h(
             'li',
             { 'data-seat': String(p.seat) },
-            h('bdi', {}, ctx.names(p.seat)),
-            ': ',
-            p.worst_job ? ['\u201c', h('bdi', {}, p.worst_job), '\u201d'] : h('em', {}, 'no answer'),
-            stage.voted?.[p.seat] ? h('span', { class: 'badge' }, 'voted') : null,
+            h('bdi', { translate: 'no' }, ctx.names(p.seat)),
+            t(': '),
+            p.worst_job ? [t('\u201c'), h('bdi', { translate: 'no' }, p.worst_job), t('\u201d')] : h('em', {}, t('no answer')),
+            stage.voted?.[p.seat] ? h('span', { class: 'badge' }, t('voted')) : null,
           ),
         ),
       ),
     ];
   }
   if (stage.stage === 'pick') {
-    return [h('h3', {}, 'Choose your employee'), h('p', {}, 'Each employee has their own Motivation, traits and ability.')];
+    return [h('h3', {}, t('Choose your employee')), h('p', {}, t('Each employee has their own Motivation, traits and ability.'))];
   }
   switch (step?.step) {
     case 'discard':
-      return [h('h3', {}, 'Discard down to five memos'), h('p', {}, 'Choose a memo to discard in your hand below.'), jumpToHand()];
+      return [h('h3', {}, t('Discard down to five memos')), h('p', {}, t('Choose a memo to discard in your hand below.')), jumpToHand()];
     case 'move': {
       const offices = ofType(legal, 'move').filter((a) => spaceOffice(board, a.to)).length;
       const halls = ofType(legal, 'move').length - offices;
       const playable = legal.play.size;
       return [
-        h('h3', {}, step.ran !== null && step.ran !== undefined ? `Move up to ${step.allowance} spaces` : `Walk up to ${step.allowance} spaces, or run`),
+        h('h3', {}, step.ran !== null && step.ran !== undefined ? t('Move up to {n} spaces', { n: step.allowance }) : t('Walk up to {n} spaces, or run', { n: step.allowance })),
         h(
           'p',
           {},
-          'Choose where to stop: the highlighted spaces on the map',
-          halls > 0 ? ` (${plural(halls, 'hall square')})` : '',
-          offices > 0 ? ', or an office below' : '',
-          '.',
-          playable > 0 ? ` You may play ${plural(playable, 'memo')} from your hand first.` : '',
+          t('Choose where to stop: the highlighted spaces on the map'),
+          halls > 0 ? t(' ({halls})', { halls: plural(halls, 'hall square') }) : '',
+          offices > 0 ? t(', or an office below') : '',
+          t('.'),
+          playable > 0 ? t(' You may play {memos} from your hand first.', { memos: plural(playable, 'memo') }) : '',
         ),
         playable > 0 ? jumpToHand() : null,
       ];
     }
     case 'sign':
       return [
-        h('h3', {}, `Collect a signature in ${officeName(board, step.office)}`),
-        h('p', {}, `Choose a ${officeName(board, step.office)} icon on a project below to cover it (covering a project\u2019s last icon kills it), or take none.`),
+        h('h3', {}, t('Collect a signature in {office}', { office: officeName(board, step.office) })),
+        h('p', {}, t('Choose a {office} icon on a project below to cover it (covering a project\u2019s last icon kills it), or take none.', { office: officeName(board, step.office) })),
       ];
     case 'decide':
       return decisionText(ctx, legal, step.decision ?? {});
@@ -182,20 +189,20 @@ function explain(ctx, legal, stage, step) {
       const memo = realLifeMemo(step);
       if (memo !== null) return realLifeQuestion(ctx, memo);
       return [
-        h('h3', {}, 'How much change is in your pockets?'),
-        h('p', {}, 'Honour system: count the coins in your real pockets. The richest player gains 2 happiness. Answers are revealed together.'),
+        h('h3', {}, t('How much change is in your pockets?')),
+        h('p', {}, t('Honour system: count the coins in your real pockets. The richest player gains 2 happiness. Answers are revealed together.')),
       ];
     }
     case 'end_turn': {
       const playable = [...legal.play.keys()].map((m) => memoName(board, m));
       return [
-        h('h3', {}, 'End of your turn'),
+        h('h3', {}, t('End of your turn')),
         h(
           'p',
           {},
           playable.length
-            ? [`You may play ${plural(playable.length, 'memo')} from your hand first: `, h('strong', {}, playable.join(', ')), '. Or end your turn.']
-            : 'Nothing left to play: end your turn.',
+            ? [t('You may play {memos} from your hand first: ', { memos: plural(playable.length, 'memo') }), h('strong', {}, playable.join(t(', '))), t('. Or end your turn.')]
+            : t('Nothing left to play: end your turn.'),
         ),
         playable.length ? jumpToHand() : null,
       ];
@@ -209,25 +216,29 @@ function decisionText(ctx, legal, decision) {
   const { view, board } = ctx;
   switch (decision.decision) {
     case 'swap_trait':
-      return [h('h3', {}, 'Swap a trait'), h('p', {}, `Swap your ${(decision.traits ?? []).join(' or ')} score with another employee\u2019s.`)];
+      return [
+        h('h3', {}, t('Swap a trait')),
+        // English says the traits by their id ("apathy or offensiveness"), as it always has; other languages by their names.
+        h('p', {}, t('Swap your {traits} score with another employee\u2019s.', { traits: (decision.traits ?? []).map((which) => (lang === 'en' ? which : traitName(which))).join(t(' or ')) })),
+      ];
     case 'teapot':
-      return [h('h3', {}, 'The Boss demonstrates how powerless you are'), h('p', {}, 'Perform \u201cI\u2019m a Little Teapot\u201d with hand gestures, or lose 10 happiness.')];
+      return [h('h3', {}, t('The Boss demonstrates how powerless you are')), h('p', {}, t('Perform \u201cI\u2019m a Little Teapot\u201d with hand gestures, or lose 10 happiness.'))];
     case 'rooster':
-      return [h('h3', {}, 'Catbert toys with you'), h('p', {}, 'Stand up, flap your arms and crow like a rooster (all others gain 1), or defy Catbert and lose 4.')];
+      return [h('h3', {}, t('Catbert toys with you')), h('p', {}, t('Stand up, flap your arms and crow like a rooster (all others gain 1), or defy Catbert and lose 4.'))];
     case 'discard_schedule':
-      return [h('h3', {}, 'Erase a budget?'), h('p', {}, 'You may discard the Schedule; the next project card becomes the Schedule.')];
+      return [h('h3', {}, t('Erase a budget?')), h('p', {}, t('You may discard the Schedule; the next project card becomes the Schedule.'))];
     case 'kill':
-      return [h('h3', {}, 'Projects go here to die'), h('p', {}, 'You may lose 5 happiness to kill one project.')];
+      return [h('h3', {}, t('Projects go here to die')), h('p', {}, t('You may lose 5 happiness to kill one project.'))];
     case 'copy_signature':
-      return [h('h3', {}, 'Photocopy a signature'), h('p', {}, 'Copy a signature already on a project onto another project that needs it.')];
+      return [h('h3', {}, t('Photocopy a signature')), h('p', {}, t('Copy a signature already on a project onto another project that needs it.'))];
     case 'remove_signature':
-      return [h('h3', {}, 'Approvals must be redone'), h('p', {}, 'Choose a signature token on a project to discard.')];
+      return [h('h3', {}, t('Approvals must be redone')), h('p', {}, t('Choose a signature token on a project to discard.'))];
     case 'swap_work':
-      return [h('h3', {}, 'Enlist Mordac'), h('p', {}, 'You may swap two work tokens on two different projects.')];
+      return [h('h3', {}, t('Enlist Mordac')), h('p', {}, t('You may swap two work tokens on two different projects.'))];
     case 'keep_memo':
       return [
-        h('h3', {}, 'Next week\u2019s memos'),
-        h('p', {}, 'Keep one; the other two go back on top of the memo deck, in the order you choose. Only you see them.'),
+        h('h3', {}, t('Next week\u2019s memos')),
+        h('p', {}, t('Keep one; the other two go back on top of the memo deck, in the order you choose. Only you see them.')),
         h(
           'ol',
           { class: 'dl-peek', 'data-testid': 'peek' },
@@ -238,13 +249,13 @@ function decisionText(ctx, legal, decision) {
         ),
       ];
     case 'unassign':
-      return [h('h3', {}, 'Carol\u2019s Office'), h('p', {}, 'You may take one of your work tokens back from a project.')];
+      return [h('h3', {}, t('Carol\u2019s Office')), h('p', {}, t('You may take one of your work tokens back from a project.'))];
     case 'bargain':
-      return [h('h3', {}, 'Phil\u2019s bargain'), h('p', {}, 'Lose 2 happiness to move your cubicle one farther from the Boss\u2019s Office, or refuse.')];
+      return [h('h3', {}, t('Phil\u2019s bargain')), h('p', {}, t('Lose 2 happiness to move your cubicle one farther from the Boss\u2019s Office, or refuse.'))];
     case 'loaded_die':
       return loadedDiePrompt(ctx, legal);
     default:
-      return [h('h3', {}, 'Decide')];
+      return [h('h3', {}, t('Decide'))];
   }
 }
 
@@ -252,14 +263,14 @@ function decisionText(ctx, legal, decision) {
 function realLifeQuestion(ctx, memo) {
   const card = memoCard(ctx.board, memo);
   return [
-    h('h3', {}, 'A real-life question'),
+    h('h3', {}, t('A real-life question')),
     h(
       'blockquote',
       { class: 'dl-question', 'data-testid': 'real-life-question', 'data-memo': String(memo) },
       h('p', { class: 'dl-question-name' }, h('strong', {}, card.name)),
       cardText(ctx, card.text, 'dl-question-text'),
     ),
-    h('p', {}, 'Honour system: answer about your real life. Everyone\u2019s answers are revealed together.'),
+    h('p', {}, t('Honour system: answer about your real life. Everyone\u2019s answers are revealed together.')),
     renderCountdown(ctx),
   ];
 }
@@ -282,7 +293,7 @@ function choices(ctx, legal) {
     }
     if (action.type === 'vote') {
       const answer = ctx.view.players[action.seat]?.worst_job;
-      buttons.push(actionButton(ctx, action, { label: [actionText(action, ctx), answer ? ` (\u201c${answer}\u201d)` : ''] }));
+      buttons.push(actionButton(ctx, action, { label: [actionText(action, ctx), answer ? [t(' (\u201c'), h('bdi', { translate: 'no' }, answer), t('\u201d)')] : ''] }));
       continue;
     }
     buttons.push(actionButton(ctx, action, { extraClass: action.type === 'decline' ? '' : 'primary' }));
@@ -298,7 +309,13 @@ function pickButton(ctx, action) {
     label: card
       ? [
           h('strong', {}, card.name),
-          ` \u00b7 Motivation ${card.motivation}, Apathy ${card.apathy}, Incompetence ${card.incompetence}, Offensiveness ${card.offensiveness}, ${plural(card.work_tokens, 'work token')}`,
+          t(' \u00b7 Motivation {motivation}, Apathy {apathy}, Incompetence {incompetence}, Offensiveness {offensiveness}, {tokens}', {
+            motivation: card.motivation,
+            apathy: card.apathy,
+            incompetence: card.incompetence,
+            offensiveness: card.offensiveness,
+            tokens: plural(card.work_tokens, 'work token'),
+          }),
           card.ability ? h('span', { class: 'dl-ability-text' }, card.ability) : null,
         ]
       : actionText(action, ctx),
@@ -326,7 +343,7 @@ function changeForm(ctx, legal, ui) {
     e.preventDefault();
     const n = Number(input.value);
     if (input.value === '' || !Number.isInteger(n) || n < 0 || n > CHANGE_MAX_CENTS) {
-      error.textContent = `A whole number of cents from 0 to ${CHANGE_MAX_CENTS}.`;
+      error.textContent = t('A whole number of cents from 0 to {max}.', { max: CHANGE_MAX_CENTS });
       return;
     }
     ui.changeDraft = '';
@@ -335,7 +352,7 @@ function changeForm(ctx, legal, ui) {
   return h(
     'form',
     { class: 'dl-change', novalidate: true, onsubmit: submit },
-    h('label', { for: 'dl-change' }, 'Change in your pockets, in cents (125 is ', cents(125), ')'),
+    h('label', { for: 'dl-change' }, t('Change in your pockets, in cents (125 is {example})', { example: cents(125) })),
     h(
       'div',
       { class: 'dl-change-row' },
@@ -343,7 +360,7 @@ function changeForm(ctx, legal, ui) {
       h(
         'button',
         { type: 'submit', class: 'primary', 'data-key': 'change-send', 'data-legal': 'change', 'data-action': JSON.stringify(legal.change), disabled: ctx.busy },
-        'Answer',
+        t('Answer'),
       ),
     ),
     error,
@@ -367,7 +384,7 @@ function jumpToHand() {
           hand?.scrollIntoView({ block: 'nearest' });
         },
       },
-      'Go to your memos',
+      t('Go to your memos'),
     ),
   );
 }

@@ -5,6 +5,7 @@
 // the card reference has the texts.
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { memoName } from './words.js';
 
 export function renderRecentMemos(ctx) {
@@ -15,8 +16,8 @@ export function renderRecentMemos(ctx) {
   const shown = [...tray, ...recent.filter((m) => !tray.includes(m))];
   return h(
     'section',
-    { class: 'dl-recent', 'data-testid': 'out-tray', 'aria-label': 'Out tray: memos played' },
-    h('h3', {}, 'Out tray ', h('span', { class: 'hint' }, '(memos played; marked: since your last turn)')),
+    { class: 'dl-recent', 'data-testid': 'out-tray', 'aria-label': t('Out tray: memos played') },
+    h('h3', {}, t('Out tray '), h('span', { class: 'hint' }, t('(memos played; marked: since your last turn)'))),
     h(
       'ul',
       { class: 'dl-recent-list', 'data-testid': 'recent-memos' },
@@ -26,7 +27,7 @@ export function renderRecentMemos(ctx) {
           'li',
           { 'data-memo': String(m), 'data-recent': isRecent ? 'true' : 'false', class: isRecent ? 'dl-recent-new' : null },
           memoName(ctx.board, m),
-          isRecent ? h('span', { class: 'visually-hidden' }, ' (since your last turn)') : null,
+          isRecent ? h('span', { class: 'visually-hidden' }, t(' (since your last turn)')) : null,
         );
       }),
     ),

@@ -8,8 +8,9 @@
 // viewer are hidden here too (texts.js).
 
 import { h, replace } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { cardText, textsHidden } from './texts.js';
-import { TIMING_TEXT } from './words.js';
+import { consultantCards, memoCards, officeCards, playedAtText, tokenCards } from './words.js';
 import { keepTabInside } from '../../focus.js';
 
 export class CardReference {
@@ -31,7 +32,7 @@ export class CardReference {
     return h(
       'button',
       { type: 'button', class: 'small dl-cards-button', 'data-key': 'cards', 'aria-haspopup': 'dialog', 'data-testid': 'cards-button', onclick: () => this.open(ctx) },
-      'Cards',
+      t('Cards'),
     );
   }
 
@@ -49,28 +50,28 @@ export class CardReference {
   build(ctx) {
     const { board } = ctx;
     this.builtHidden = textsHidden(ctx);
-    const memos = board.memos ?? [];
-    const consultants = board.consultants ?? [];
-    const tokens = board.tokens ?? [];
-    const offices = board.offices ?? [];
+    const memos = memoCards(board);
+    const consultants = consultantCards(board);
+    const tokens = tokenCards(board);
+    const offices = officeCards(board);
     const sections = [
-      ['memos', `Memos (${memos.length})`, memos.map((m) => memoItem(ctx, m))],
-      ['consultants', `Consultants (${consultants.length})`, consultants.map((c) => simpleItem(ctx, c, 'consultant', true))],
-      ['tokens', `Tokens (${tokens.length})`, tokens.map((t) => simpleItem(ctx, { ...t, id: t.token }, 'token', false))],
-      ['offices', `Office charts (${offices.length})`, offices.map((o) => officeItem(o))],
+      ['memos', t('Memos ({n})', { n: memos.length }), memos.map((m) => memoItem(ctx, m))],
+      ['consultants', t('Consultants ({n})', { n: consultants.length }), consultants.map((c) => simpleItem(ctx, c, 'consultant', true))],
+      ['tokens', t('Tokens ({n})', { n: tokens.length }), tokens.map((k) => simpleItem(ctx, { ...k, id: k.token }, 'token', false))],
+      ['offices', t('Office charts ({n})', { n: offices.length }), offices.map((o) => officeItem(o))],
     ];
     replace(
       this.dialog,
       h(
         'div',
         { class: 'dl-reference-head' },
-        h('h2', { id: 'dl-reference-title' }, 'Cards and charts'),
-        h('button', { type: 'button', class: 'small dl-reference-close', onclick: () => this.dialog.close() }, 'Close'),
+        h('h2', { id: 'dl-reference-title' }, t('Cards and charts')),
+        h('button', { type: 'button', class: 'small dl-reference-close', onclick: () => this.dialog.close() }, t('Close')),
       ),
-      this.builtHidden ? h('p', { class: 'dl-texts-hidden' }, 'The consultant in play hides card texts from you: names only. Dilbert\u2019s player reads the cards out.') : null,
+      this.builtHidden ? h('p', { class: 'dl-texts-hidden' }, t('The consultant in play hides card texts from you: names only. Dilbert\u2019s player reads the cards out.')) : null,
       h(
         'nav',
-        { class: 'dl-reference-nav', 'aria-label': 'Sections' },
+        { class: 'dl-reference-nav', 'aria-label': t('Sections') },
         sections.map(([id, title]) => h('a', { href: `#dl-ref-${id}`, onclick: (e) => jump(e, this.dialog, id) }, title)),
       ),
       sections.map(([id, title, items]) =>
@@ -96,8 +97,8 @@ function memoItem(ctx, memo) {
   return h(
     'li',
     { 'data-memo': String(memo.id) },
-    h('h4', {}, memo.name, memo.real_life ? h('span', { class: 'badge dl-badge-real-life' }, 'real life') : null),
-    h('p', { class: 'dl-memo-timing' }, `Played at the ${TIMING_TEXT[memo.timing] ?? 'right moment'}.`),
+    h('h4', {}, memo.name, memo.real_life ? h('span', { class: 'badge dl-badge-real-life' }, t('real life')) : null),
+    h('p', { class: 'dl-memo-timing' }, playedAtText(memo.timing)),
     cardText(ctx, memo.text),
   );
 }
@@ -114,17 +115,17 @@ function simpleItem(ctx, card, kind, hideable) {
 
 function officeItem(office) {
   const chart = office.chart ?? [];
-  const notes = [office.signature ? 'signature icon' : null, office.stop ? 'must stop on entering' : null].filter(Boolean);
+  const notes = [office.signature ? t('signature icon') : null, office.stop ? t('must stop on entering') : null].filter(Boolean);
   return h(
     'li',
     { 'data-office': office.office },
-    h('h4', {}, office.name, notes.length ? h('span', { class: 'hint' }, ` (${notes.join('; ')})`) : null),
-    chart.length ? renderChart(chart) : h('p', {}, office.instructions || 'No chart.'),
+    h('h4', {}, office.name, notes.length ? h('span', { class: 'hint' }, t(' ({notes})', { notes: notes.join(t('; ')) })) : null),
+    chart.length ? renderChart(chart) : h('p', {}, office.instructions || t('No chart.')),
   );
 }
 
-/** An office chart: one line per range of die results. */
-export function renderChart(chart, label = 'Office chart') {
+/** An office chart (its lines already in the page's language, as officeCard gives them): one line per range of die results. */
+export function renderChart(chart, label = t('Office chart')) {
   return h(
     'ol',
     { class: 'dl-chart', 'aria-label': label },

@@ -5,6 +5,7 @@
 // cards and never quote them, so the log hides nothing and shows nothing.
 
 import { h, isolateNames } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { seatOf, whoIs } from './words.js';
 
 export function textsHidden(ctx) {
@@ -13,13 +14,13 @@ export function textsHidden(ctx) {
 
 /** Who reads the cards out: "Ann (Dilbert)", or "Dilbert's player" when nobody plays him. */
 function reader(ctx) {
-  return seatOf(ctx.view, 'dilbert') === null ? 'Dilbert\u2019s player' : whoIs(ctx, 'dilbert');
+  return seatOf(ctx.view, 'dilbert') === null ? t('Dilbert\u2019s player') : whoIs(ctx, 'dilbert');
 }
 
 /** A card's text as a paragraph, or the note that replaces it for this viewer. */
 export function cardText(ctx, text, className = '') {
   if (!textsHidden(ctx)) return h('p', { class: className || null }, text);
-  return h('p', { class: `${className} dl-text-hidden`.trim(), 'data-hidden-text': '' }, 'Text hidden: ', isolateNames(reader(ctx)), ' reads it out.');
+  return h('p', { class: `${className} dl-text-hidden`.trim(), 'data-hidden-text': '' }, isolateNames(t('Text hidden: {reader} reads it out.', { reader: reader(ctx) })));
 }
 
 /** The banner over the table while texts are hidden from this viewer, else null. */
@@ -28,9 +29,7 @@ export function renderTextsHiddenBanner(ctx) {
   return h(
     'p',
     { class: 'dl-texts-hidden', role: 'note', 'data-testid': 'texts-hidden' },
-    h('strong', {}, 'Card texts are hidden from you. '),
-    'The consultant in play lets only Dilbert read the cards: ',
-    isolateNames(reader(ctx)),
-    ' reads each memo and consultant out for the table. You still see every card\u2019s name.',
+    h('strong', {}, t('Card texts are hidden from you. ')),
+    isolateNames(t('The consultant in play lets only Dilbert read the cards: {reader} reads each memo and consultant out for the table. You still see every card\u2019s name.', { reader: reader(ctx) })),
   );
 }

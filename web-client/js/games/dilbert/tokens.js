@@ -5,35 +5,36 @@
 // and letters (Ted and Todd share a T, so they get two).
 
 import { h, isolateNames, svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { CELL, centralSquare, squareCentre } from './geometry.js';
 import { spaceName, tokenInitial, tokenName, whoIs } from './words.js';
 
 /** Where a token is, in words (player names marked). */
 export function tokenWhere(ctx, place) {
-  if (place.on !== undefined && place.on !== null) return `on ${whoIs(ctx, place.on)}`;
-  if (place.at !== undefined && place.at !== null) return `in ${spaceName(ctx.board, place.at)}`;
-  return 'in play';
+  if (place.on !== undefined && place.on !== null) return t('on {who}', { who: whoIs(ctx, place.on) });
+  if (place.at !== undefined && place.at !== null) return t('in {space}', { space: spaceName(ctx.board, place.at) });
+  return t('in play');
 }
 
 /** The tokens standing on spaces, drawn near the middle of their space. */
 export function drawSpaceTokens(ctx) {
   const { board, view } = ctx;
   const seen = new Map();
-  return (view.tokens ?? []).map((t) => {
-    const space = t.at !== undefined && t.at !== null ? board.spaces?.[t.at] : null;
+  return (view.tokens ?? []).map((k) => {
+    const space = k.at !== undefined && k.at !== null ? board.spaces?.[k.at] : null;
     if (!space) return null;
-    const n = seen.get(t.at) ?? 0;
-    seen.set(t.at, n + 1);
+    const n = seen.get(k.at) ?? 0;
+    seen.set(k.at, n + 1);
     const [cx, cy] = squareCentre(centralSquare(space));
     const x = cx + CELL * 0.3 - n * 3.4;
     const y = cy + CELL * 0.3;
-    const label = `${tokenName(board, t.token)} token ${tokenWhere(ctx, t)}`;
+    const label = t('{token} token {where}', { token: tokenName(board, k.token), where: tokenWhere(ctx, k) });
     return svg(
       'g',
-      { class: `dl-token dl-token-${t.token.replaceAll('_', '-')}`, role: 'img', 'aria-label': label, 'data-token': t.token, 'data-at': String(t.at) },
+      { class: `dl-token dl-token-${k.token.replaceAll('_', '-')}`, role: 'img', 'aria-label': label, 'data-token': k.token, 'data-at': String(k.at) },
       svg('title', {}, label),
       svg('rect', { x: x - 1.7, y: y - 1.7, width: 3.4, height: 3.4, transform: `rotate(45 ${x} ${y})` }),
-      svg('text', { x, y: y + 0.9, 'text-anchor': 'middle', class: 'dl-token-text' }, tokenInitial(board, t.token)),
+      svg('text', { x, y: y + 0.9, 'text-anchor': 'middle', class: 'dl-token-text' }, tokenInitial(board, k.token)),
     );
   });
 }
@@ -41,17 +42,17 @@ export function drawSpaceTokens(ctx) {
 /** Badges for the tokens an employee carries, on the top right of a piece of radius `r` (drawn at 0,0). */
 export function pieceTokenBadges(ctx, employee, r) {
   const { board, view } = ctx;
-  const carried = (view.tokens ?? []).filter((t) => t.on === employee);
-  return carried.map((t, i) => {
+  const carried = (view.tokens ?? []).filter((k) => k.on === employee);
+  return carried.map((k, i) => {
     const x = r * 0.85 - i * 2.6;
     const y = -r * 0.85;
-    const name = tokenName(board, t.token);
+    const name = tokenName(board, k.token);
     return svg(
       'g',
-      { class: `dl-token dl-token-badge dl-token-${t.token.replaceAll('_', '-')}`, 'data-token': t.token, 'data-on': employee },
-      svg('title', {}, `${name} token`),
+      { class: `dl-token dl-token-badge dl-token-${k.token.replaceAll('_', '-')}`, 'data-token': k.token, 'data-on': employee },
+      svg('title', {}, t('{token} token', { token: name })),
       svg('circle', { cx: x, cy: y, r: 1.5 }),
-      svg('text', { x, y: y + 0.55, 'text-anchor': 'middle', class: 'dl-token-text' }, tokenInitial(board, t.token)),
+      svg('text', { x, y: y + 0.55, 'text-anchor': 'middle', class: 'dl-token-text' }, tokenInitial(board, k.token)),
     );
   });
 }
@@ -62,13 +63,13 @@ export function renderTokenList(ctx) {
   if (tokens.length === 0) return null;
   return h(
     'ul',
-    { class: 'dl-token-list', 'data-testid': 'tokens', 'aria-label': 'Tokens in play' },
-    tokens.map((t) =>
+    { class: 'dl-token-list', 'data-testid': 'tokens', 'aria-label': t('Tokens in play') },
+    tokens.map((k) =>
       h(
         'li',
-        { 'data-token': t.token },
-        h('span', { class: `dl-token-mark dl-token-${t.token.replaceAll('_', '-')}`, 'aria-hidden': 'true' }, tokenInitial(ctx.board, t.token)),
-        isolateNames(`${tokenName(ctx.board, t.token)} ${tokenWhere(ctx, t)}`),
+        { 'data-token': k.token },
+        h('span', { class: `dl-token-mark dl-token-${k.token.replaceAll('_', '-')}`, 'aria-hidden': 'true' }, tokenInitial(ctx.board, k.token)),
+        isolateNames(t('{token} {where}', { token: tokenName(ctx.board, k.token), where: tokenWhere(ctx, k) })),
       ),
     ),
   );

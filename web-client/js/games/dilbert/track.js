@@ -3,6 +3,7 @@
 // the Boss moves this round when a memo changed it from the usual 3.
 
 import { h, svg } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { employeeColour, employeeInitial, employeeName } from './words.js';
 
 const MIN = -27;
@@ -22,9 +23,9 @@ export function renderTrack(ctx) {
   const height = lineY + 30;
   const width = (MAX - MIN) * UNIT + 2 * UNIT;
   const summary = [
-    `Boss at ${view.boss}`,
-    ...players.map((p) => `${employeeName(board, p.employee)} (${ctx.names(p.seat)}) at ${p.happiness}`),
-  ].join('; ');
+    t('Boss at {n}', { n: view.boss }),
+    ...players.map((p) => t('{employee} ({player}) at {n}', { employee: employeeName(board, p.employee), player: ctx.names(p.seat), n: p.happiness })),
+  ].join(t('; '));
   const ticks = [];
   for (let v = MIN; v <= MAX; v += 1) {
     const big = v % 9 === 0;
@@ -34,24 +35,24 @@ export function renderTrack(ctx) {
   const bossX = xOf(view.boss);
   return h(
     'section',
-    { class: 'dl-track-panel', 'aria-label': 'Happiness track' },
+    { class: 'dl-track-panel', 'aria-label': t('Happiness track') },
     h(
       'h3',
       {},
-      'Happiness ',
-      h('span', { class: 'hint' }, `(Boss at ${view.boss})`),
+      t('Happiness '),
+      h('span', { class: 'hint' }, t('({boss})', { boss: t('Boss at {n}', { n: view.boss }) })),
       bossStepNote(view.boss_step),
     ),
     svg(
       'svg',
-      { class: 'dl-track', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `Happiness track: ${summary}`, 'data-testid': 'track' },
+      { class: 'dl-track', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('Happiness track: {summary}', { summary }), 'data-testid': 'track' },
       svg('line', { class: 'dl-track-line', x1: UNIT, x2: width - UNIT, y1: lineY, y2: lineY }),
       ticks,
       svg(
         'g',
         { class: 'dl-boss', 'data-boss': String(view.boss) },
         svg('path', { d: `M${bossX} ${lineY + 3} l-6 9 h12 z` }),
-        svg('text', { x: bossX, y: lineY + 24, 'text-anchor': 'middle', class: 'dl-boss-text' }, 'Boss'),
+        svg('text', { x: bossX, y: lineY + 24, 'text-anchor': 'middle', class: 'dl-boss-text' }, t('Boss')),
       ),
       markers.map(({ p, x, row }) => {
         const y = lineY - R - 3 - row * (2 * R + 2);
@@ -69,7 +70,7 @@ export function renderTrack(ctx) {
 /** "moves 2 this round" beside the title, when the Boss's step is not the usual 3. */
 function bossStepNote(step) {
   if (step === undefined || step === null || Number(step) === USUAL_BOSS_STEP) return null;
-  return h('span', { class: 'badge dl-boss-step', 'data-testid': 'boss-step', 'data-step': String(step) }, `Boss moves ${step} this round`);
+  return h('span', { class: 'badge dl-boss-step', 'data-testid': 'boss-step', 'data-step': String(step) }, t('Boss moves {n} this round', { n: step }));
 }
 
 /** Gives each marker the lowest row where it does not overlap another. */

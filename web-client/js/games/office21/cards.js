@@ -3,8 +3,10 @@
 // tests); `data-key` is stable across renders, for focus.
 
 import { h } from '../../dom.js';
+import { cardIcon } from '../../art.js';
+import { t } from '../../i18n.js';
 import { CARD_TAG } from './legal.js';
-import { cardInfo, millions } from './words.js';
+import { cardEffect, cardInfo, millions } from './words.js';
 
 /** A card that is not a control (office, hand or secret). */
 export function cardBox(board, { kind, faceUp = true, id, seat, key, note, withEffect = false, extraClass = '', attrs = {} }) {
@@ -15,7 +17,9 @@ export function cardBox(board, { kind, faceUp = true, id, seat, key, note, withE
       ...attrs,
       class: cardClasses(kind, faceUp, extraClass),
       role: 'group',
-      'aria-label': describeOfficeCard(board, { card: kind, face_up: faceUp }) + (note ? `, ${note}` : ''),
+      'aria-label': note
+        ? t('{card}, {note}', { card: describeOfficeCard(board, { card: kind, face_up: faceUp }), note })
+        : describeOfficeCard(board, { card: kind, face_up: faceUp }),
     },
     cardFace(board, kind, faceUp, withEffect),
     note ? h('span', { class: 'o21-card-note' }, note) : null,
@@ -39,7 +43,8 @@ export function cardButton(ctx, action, { kind, faceUp = true, id, seat, key, la
       class: cardClasses(kind, faceUp, `legal legal-${tag} ${extraClass}`),
       'data-legal': action.kind,
       'data-action': JSON.stringify(action),
-      'data-verb': CARD_TAG[action.kind] ?? action.kind,
+      // Shown by CSS (the tag on the card), so in the page's language.
+      'data-verb': CARD_TAG[action.kind] ? t(CARD_TAG[action.kind]) : action.kind,
       'aria-label': named ? label : undefined,
       'aria-describedby': named && withEffect && key ? `${key}-effect` : undefined,
       disabled: ctx.busy,
@@ -67,17 +72,27 @@ function cardClasses(kind, faceUp, extra) {
 
 function cardFace(board, kind, faceUp, withEffect, effectId) {
   const info = cardInfo(board, kind);
+  const effect = cardEffect(board, kind);
+  // The spaces between the parts are not drawn (the card is a flex box) but
+  // keep the words apart in the card's text: "MANAGER 4 M", not "MANAGER4 M",
+  // so a button's label ("Remove Ben’s MANAGER, 4 M") holds its visible
+  // words for every reader (WCAG 2.5.3, axe's label-content-name-mismatch).
   return [
     h('span', { class: 'o21-card-name' }, info.name),
-    h('span', { class: 'o21-card-profit' }, millions(info.profit)),
-    faceUp ? null : h('span', { class: 'o21-card-down' }, 'face down \u00b7 counts 0'),
-    withEffect && info.effect ? h('span', { class: 'o21-card-effect', id: effectId }, info.effect) : null,
+    ' ',
+    // The kind's icon (js/art.js) beside the profit: kinds told apart at a glance.
+    h('span', { class: 'o21-card-profit' }, cardIcon(kind), millions(info.profit)),
+    faceUp ? null : ' ',
+    faceUp ? null : h('span', { class: 'o21-card-down' }, t('face down \u00b7 counts 0')),
+    withEffect && effect ? ' ' : null,
+    withEffect && effect ? h('span', { class: 'o21-card-effect', id: effectId }, effect) : null,
   ];
 }
 
 export function describeOfficeCard(board, card) {
   const info = cardInfo(board, card.card);
-  return `${info.name}, ${millions(info.profit)}${card.face_up === false ? ', face down (counts 0)' : ''}`;
+  const words = { card: info.name, profit: millions(info.profit) };
+  return card.face_up === false ? t('{card}, {profit}, face down (counts 0)', words) : t('{card}, {profit}', words);
 }
 
 // The last move (issue 14): what a player did on the latest turn that did

@@ -2,6 +2,7 @@
 // buttons; the others say why not, when the viewer is asked to play.
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { cardBox, cardButton } from './cards.js';
 import { plural } from './words.js';
 
@@ -17,7 +18,7 @@ export function renderHand(ctx, decision, legal) {
     const action = choosing ? legal.choose.get(kind) : legal.play.get(kind);
     const key = `h-${kind}-${i}`;
     if (action) {
-      const verb = action.kind === 'choose' ? 'Put face down:' : 'Play';
+      const verb = action.kind === 'choose' ? t('Put face down:') : t('Play');
       return h(
         'li',
         { class: 'o21-slot o21-hand-slot' },
@@ -33,7 +34,7 @@ export function renderHand(ctx, decision, legal) {
     }
     // Not in the legal actions while the viewer is asked to play: say so.
     const blocked = playing && legal.count > 0;
-    const why = blocked ? (kind === 'boss' && bossInPlay ? 'not playable: a BOSS is already in play' : 'not playable now') : null;
+    const why = blocked ? (kind === 'boss' && bossInPlay ? t('not playable: a BOSS is already in play') : t('not playable now')) : null;
     return h(
       'li',
       { class: 'o21-slot o21-hand-slot' },
@@ -42,9 +43,9 @@ export function renderHand(ctx, decision, legal) {
   });
   return h(
     'section',
-    { class: 'o21-hand', id: 'o21-hand', 'data-testid': 'hand', 'aria-label': 'Your hand', tabindex: '-1' },
-    h('h3', { class: 'o21-hand-title' }, 'Your hand ', h('span', { class: 'hint' }, `(${plural(hand.length, 'card')})`)),
-    me?.eliminated ? h('p', { class: 'o21-note' }, 'You are out of the game.') : null,
-    hand.length > 0 ? h('ol', { class: 'o21-cards o21-hand-cards' }, cards) : h('p', { class: 'o21-empty' }, 'No cards in your hand.'),
+    { class: 'o21-hand', id: 'o21-hand', 'data-testid': 'hand', 'aria-label': t('Your hand'), tabindex: '-1' },
+    h('h3', { class: 'o21-hand-title' }, t('Your hand'), ' ', h('span', { class: 'hint' }, t('({count})', { count: plural(hand.length, 'card') }))),
+    me?.eliminated ? h('p', { class: 'o21-note' }, t('You are out of the game.')) : null,
+    hand.length > 0 ? h('ol', { class: 'o21-cards o21-hand-cards' }, cards) : h('p', { class: 'o21-empty' }, t('No cards in your hand.')),
   );
 }

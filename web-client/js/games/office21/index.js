@@ -16,6 +16,7 @@
 // legal.js (the legal actions indexed), words.js (names), log.js (log
 // lines), ending.js (end details).
 
+import { t } from '../../i18n.js';
 import { describeEnding } from './ending.js';
 import { describeEvent } from './log.js';
 import { Office21Table } from './table.js';
@@ -48,6 +49,6 @@ export const renderer = {
   recapSkip: ['turn_began'],
 
   endYouLine(won) {
-    return won ? 'Well done: the company is yours to run.' : 'Not this time. There is always next quarter.';
+    return won ? t('Well done: the company is yours to run.') : t('Not this time. There is always next quarter.');
   },
 };

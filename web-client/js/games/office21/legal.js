@@ -73,7 +73,7 @@ export function publicOptions(decision) {
   return new Set();
 }
 
-/** How an office card's button reads, by the legal action it carries. */
+/** How an office card's button reads, by the legal action it carries (English: look the words up with t()). */
 export const LEGAL_VERB = {
   love: 'Choose',
   remove: 'Remove',

@@ -3,9 +3,18 @@
 // state).
 
 import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { cardBox, cardButton, describeOfficeCard } from './cards.js';
+import { profitMeter } from './meter.js';
 import { LEGAL_VERB, publicOptions } from './legal.js';
-import { millions, plural, possessive } from './words.js';
+import { millions, plural } from './words.js';
+
+/** "Remove your SPY, 0 M", "Swap for Ben’s MANAGER, 4 M", "Choose BOSS" (no owner known). */
+export function actOnCardLabel(ctx, action, seat, card) {
+  const words = { verb: t(LEGAL_VERB[action.kind] ?? action.kind), card, name: seat === undefined ? '' : ctx.names(seat) };
+  if (seat === undefined) return t('{verb} {card}', words);
+  return seat === ctx.seat ? t('{verb} your {card}', words) : t('{verb} {name}\u2019s {card}', words);
+}
 
 /**
  * `last`: the last move's marks ({marks, fresh}: Maps card id -> mark); its
@@ -34,7 +43,7 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
         { class: 'o21-slot' },
         cardButton(ctx, action, {
           ...common,
-          label: `${LEGAL_VERB[action.kind] ?? action.kind} ${mine ? 'your' : possessive(ctx.names(seat))} ${describeOfficeCard(board, card)}`,
+          label: actOnCardLabel(ctx, action, seat, describeOfficeCard(board, card)),
           tag: action.kind,
           extraClass: lastClass,
         }),
@@ -56,7 +65,7 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
         h(
           'li',
           { class: 'o21-slot' },
-          cardBox(board, { kind: view.your_choice, faceUp: false, note: 'your choice, hidden', extraClass: 'o21-setup-choice', attrs: { 'data-setup-choice': 'mine' } }),
+          cardBox(board, { kind: view.your_choice, faceUp: false, note: t('your choice, hidden'), extraClass: 'o21-setup-choice', attrs: { 'data-setup-choice': 'mine' } }),
         ),
       );
     } else {
@@ -66,9 +75,9 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
           { class: 'o21-slot' },
           h(
             'div',
-            { class: 'o21-card o21-card-back', role: 'img', 'aria-label': 'A card put face down, not revealed yet', 'data-setup-choice': 'hidden' },
-            h('span', { class: 'o21-card-name' }, 'chosen'),
-            h('span', { class: 'o21-card-down' }, 'face down'),
+            { class: 'o21-card o21-card-back', role: 'img', 'aria-label': t('A card put face down, not revealed yet'), 'data-setup-choice': 'hidden' },
+            h('span', { class: 'o21-card-name' }, t('chosen')),
+            h('span', { class: 'o21-card-down' }, t('face down')),
           ),
         ),
       );
@@ -79,26 +88,28 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
   const notes = [];
   if (player.eliminated) {
     notes.push(
-      h('p', { class: 'o21-note o21-out-note', 'data-testid': 'eliminated' }, `Out of the game: record-breaking profits (${millions(player.profit)}).`),
+      h(
+        'p',
+        { class: 'o21-note o21-out-note', 'data-testid': 'eliminated' },
+        t('Out of the game: record-breaking profits ({profit}).', { profit: millions(player.profit) }),
+      ),
     );
   } else if (at21 && !view.ending) {
     notes.push(
       h(
         'p',
         { class: 'o21-note o21-at21-note', 'data-testid': 'at21', 'data-since': String(player.profit_since) },
-        `Reached exactly 21 M (move ${player.profit_since}): `,
-        mine ? 'you win' : 'wins',
-        ' at the start of ',
-        mine ? 'your' : 'their',
-        ' next turn if still at 21 M.',
+        mine
+          ? t('Reached exactly 21 M (move {move}): you win at the start of your next turn if still at 21 M.', { move: player.profit_since })
+          : t('Reached exactly 21 M (move {move}): wins at the start of their next turn if still at 21 M.', { move: player.profit_since }),
       ),
     );
   }
   if (view.audit && view.audit.holder === seat && !view.ending) {
-    notes.push(h('p', { class: 'o21-note o21-audit-note' }, 'Holds the TAXMAN.'));
+    notes.push(h('p', { class: 'o21-note o21-audit-note' }, t('Holds the TAXMAN.')));
   }
   if (stage.stage === 'set_up' && !stage.love) {
-    notes.push(h('p', { class: 'o21-note', 'data-testid': 'setup-state' }, player.chosen ? 'has chosen' : waiting ? 'choosing\u2026' : ''));
+    notes.push(h('p', { class: 'o21-note', 'data-testid': 'setup-state' }, player.chosen ? t('has chosen') : waiting ? t('choosing\u2026') : ''));
   }
 
   const classes = ['o21-office'];
@@ -114,7 +125,7 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
       class: classes.join(' '),
       'data-seat': String(seat),
       'data-eliminated': player.eliminated ? 'true' : undefined,
-      'aria-label': mine ? 'Your office' : `${possessive(ctx.names(seat))} office`,
+      'aria-label': mine ? t('Your office') : t('{name}\u2019s office', { name: ctx.names(seat) }),
     },
     h(
       'header',
@@ -123,24 +134,25 @@ export function renderOffice(ctx, seat, decision, legal, last = { marks: new Map
         'h3',
         { class: 'o21-office-name' },
         h('bdi', { class: 'o21-player-name' }, ctx.names(seat)),
-        mine ? h('span', { class: 'badge badge-you' }, 'you') : null,
-        theirTurn && !view.ending ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
+        mine ? h('span', { class: 'badge badge-you' }, t('you')) : null,
+        theirTurn && !view.ending ? h('span', { class: 'badge badge-turn' }, mine ? t('your turn') : t('their turn')) : null,
         at21 ? h('span', { class: 'badge badge-21' }, '21!') : null,
-        player.eliminated ? h('span', { class: 'badge badge-out' }, 'out') : null,
-        winner ? h('span', { class: 'badge badge-winner' }, 'winner') : null,
-        view.start_player === seat ? h('span', { class: 'badge', title: 'Start player' }, 'started') : null,
+        player.eliminated ? h('span', { class: 'badge badge-out' }, t('out')) : null,
+        winner ? h('span', { class: 'badge badge-winner' }, t('winner')) : null,
+        view.start_player === seat ? h('span', { class: 'badge', title: t('Start player') }, t('started')) : null,
       ),
       h(
         'p',
         { class: 'o21-office-meta' },
         h('strong', { class: 'o21-profit', 'data-testid': 'profit' }, millions(player.profit)),
         h('span', { 'data-testid': 'card-count' }, plural(player.office.length, 'card')),
-        mine ? null : h('span', { 'data-testid': 'hand-count' }, `${player.hand} in hand`),
+        mine ? null : h('span', { 'data-testid': 'hand-count' }, t('{n} in hand', { n: player.hand })),
       ),
+      profitMeter(player.profit, board?.target ?? 21, { eliminated: player.eliminated }),
     ),
     notes,
     cards.length > 0
-      ? h('ol', { class: 'o21-cards', 'aria-label': mine ? 'Cards in your office' : `Cards in ${possessive(ctx.names(seat))} office` }, cards)
-      : h('p', { class: 'o21-empty' }, player.eliminated ? '' : 'No cards in the office yet.'),
+      ? h('ol', { class: 'o21-cards', 'aria-label': mine ? t('Cards in your office') : t('Cards in {name}\u2019s office', { name: ctx.names(seat) }) }, cards)
+      : h('p', { class: 'o21-empty' }, player.eliminated ? '' : t('No cards in the office yet.')),
   );
 }

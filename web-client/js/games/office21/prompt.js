@@ -2,63 +2,65 @@
 // what) and the prompt with its choices, including the secret ones (the
 // OPERATOR's card, the DIRECTOR's look) that only the decider receives.
 
-import { h, isolateNames, joinNames, markName } from '../../dom.js';
+import { h, isolateNames, markName } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { cardBox, cardButton, describeOfficeCard } from './cards.js';
-import { LEGAL_VERB, decidingCard } from './legal.js';
-import { aCard, cardName, kindOfId, plural, possessive } from './words.js';
+import { decidingCard } from './legal.js';
+import { actOnCardLabel } from './offices.js';
+import { aCard, cardName, kindOfId, listOf, plural } from './words.js';
 
 export function bannerText(ctx, decision, legal) {
   return isolateNames(bannerWords(ctx, decision, legal));
 }
 
+// What another player's decision is about, by decision: one sentence each.
+const OTHERS_DECIDING = {
+  play_card: '{name}\u2019s turn: playing a card.',
+  love: '{name}\u2019s turn: choosing which SECRETARY their {card} loves.',
+  cleaner: '{name}\u2019s turn: choosing what their {card} removes.',
+  assistant: '{name}\u2019s turn: choosing what their {card} takes back.',
+  sales: '{name}\u2019s turn: choosing what their {card} is swapped for.',
+  director_target: '{name}\u2019s turn: choosing whose hand their {card} looks at.',
+  operator: '{name}\u2019s turn: their {card} looked at the top card and decides to keep it or put it back.',
+};
+
 // Names are marked in the text and isolated by bannerText.
 function bannerWords(ctx, decision, legal) {
   const { view, board } = ctx;
-  const name = (seat) => (seat === ctx.seat ? 'you' : markName(ctx.names(seat)));
   const stage = view.stage ?? {};
-  if (view.ending || stage.stage === 'over') return 'The game is over.';
-  if (ctx.busy) return 'Sending your move\u2026';
+  if (view.ending || stage.stage === 'over') return t('The game is over.');
+  if (ctx.busy) return t('Sending your move\u2026');
   if (stage.stage === 'set_up') {
-    const round = `Set-up, round ${stage.round}${stage.attempt > 1 ? ` (set-up attempt ${stage.attempt})` : ''}`;
+    const round =
+      stage.attempt > 1
+        ? t('Set-up, round {round} (set-up attempt {attempt})', { round: stage.round, attempt: stage.attempt })
+        : t('Set-up, round {round}', { round: stage.round });
     if (stage.love) {
-      const kind = cardName(board, decidingCard(view, decision));
+      const card = cardName(board, decidingCard(view, decision));
       return stage.love.seat === ctx.seat
-        ? `${round}: choose whom your ${kind} loves.`
-        : `${round}: ${markName(ctx.names(stage.love.seat))} is choosing whom their ${kind} loves.`;
+        ? t('{round}: choose whom your {card} loves.', { round, card })
+        : t('{round}: {name} is choosing whom their {card} loves.', { round, card, name: markName(ctx.names(stage.love.seat)) });
     }
     const waiting = stage.waiting ?? [];
-    if (waiting.includes(ctx.seat)) return `${round}: put one card from your hand face down.`;
-    if (waiting.length === 0) return `${round}: revealing\u2026`;
-    return [`${round}: waiting for `, ...joinNames(waiting.map(name)), ' to choose.'];
+    if (waiting.includes(ctx.seat)) return t('{round}: put one card from your hand face down.', { round });
+    if (waiting.length === 0) return t('{round}: revealing\u2026', { round });
+    const names = listOf(waiting.map((seat) => (seat === ctx.seat ? t('you') : markName(ctx.names(seat)))));
+    return t('{round}: waiting for {names} to choose.', { round, names });
   }
   if (stage.stage !== 'turn') return '';
-  const kind = cardName(board, decidingCard(view, decision));
+  const card = cardName(board, decidingCard(view, decision));
   if (stage.seat === ctx.seat) {
-    if (legal.count === 0) return 'Your turn.';
-    return 'Your turn: see what to do below.';
+    if (legal.count === 0) return t('Your turn.');
+    return t('Your turn: see what to do below.');
   }
-  const who = possessive(markName(ctx.names(stage.seat)));
+  const name = markName(ctx.names(stage.seat));
   const d = stage.decision ?? {};
-  switch (d.decision) {
-    case 'play_card':
-      return `${who} turn: playing a card.`;
-    case 'love':
-      return `${who} turn: choosing which SECRETARY their ${kind} loves.`;
-    case 'cleaner':
-      return `${who} turn: choosing what their ${kind} removes.`;
-    case 'assistant':
-      return `${who} turn: choosing what their ${kind} takes back.`;
-    case 'sales':
-      return `${who} turn: choosing what their ${kind} is swapped for.`;
-    case 'director_target':
-      return `${who} turn: choosing whose hand their ${kind} looks at.`;
-    case 'director_discard':
-      return `${who} turn: their ${kind} is looking at ${d.target === ctx.seat ? 'your' : possessive(markName(ctx.names(d.target)))} hand.`;
-    case 'operator':
-      return `${who} turn: their ${kind} looked at the top card and decides to keep it or put it back.`;
-    default:
-      return `${who} turn.`;
+  if (d.decision === 'director_discard') {
+    return d.target === ctx.seat
+      ? t('{name}\u2019s turn: their {card} is looking at your hand.', { name, card })
+      : t('{name}\u2019s turn: their {card} is looking at {target}\u2019s hand.', { name, card, target: markName(ctx.names(d.target)) });
   }
+  return t(OTHERS_DECIDING[d.decision] ?? '{name}\u2019s turn.', { name, card });
 }
 
 export function renderPrompt(ctx, decision, legal) {
@@ -71,69 +73,70 @@ export function renderPrompt(ctx, decision, legal) {
     if (legal.choose.size > 0) {
       kind = 'choose';
       parts.push(
-        h('h3', {}, 'Choose your set-up card'),
+        h('h3', {}, t('Choose your set-up card')),
         h(
           'p',
           {},
-          'Put one card from your hand face down. Nobody sees it until everyone has chosen; then all are turned up together and the lowest profit starts.',
+          t('Put one card from your hand face down. Nobody sees it until everyone has chosen; then all are turned up together and the lowest profit starts.'),
         ),
         jumpToHand(),
       );
     } else if (view.your_choice) {
       kind = 'chosen';
-      parts.push(h('p', {}, `You put ${aCard(board, view.your_choice)} face down. Waiting for the others.`));
+      parts.push(h('p', {}, t('You put {card} face down. Waiting for the others.', { card: aCard(board, view.your_choice) })));
     }
   } else if (decision && decision.seat === ctx.seat && legal.count > 0) {
     kind = decision.decision;
-    const mineKind = cardName(board, decidingCard(view, decision));
+    const card = cardName(board, decidingCard(view, decision));
     switch (decision.decision) {
       case 'play_card':
-        parts.push(h('h3', {}, 'Play a card'), h('p', {}, 'Choose a card from your hand to play face up into your office.'), jumpToHand());
+        parts.push(h('h3', {}, t('Play a card')), h('p', {}, t('Choose a card from your hand to play face up into your office.')), jumpToHand());
         break;
       case 'love': {
         const loves = decision.choice?.options?.map((id) => kindOfId(view, id)).find(Boolean);
         parts.push(
-          h('h3', {}, `Whom does your ${mineKind} love?`),
-          h('p', {}, `Choose one of the highlighted ${cardName(board, loves)} cards: it turns face down with your ${mineKind}.`),
+          h('h3', {}, t('Whom does your {card} love?', { card })),
+          h('p', {}, t('Choose one of the highlighted {loved} cards: it turns face down with your {card}.', { card, loved: cardName(board, loves) })),
           cardChoices(ctx, legal),
         );
         break;
       }
       case 'cleaner':
         parts.push(
-          h('h3', {}, `Your ${mineKind} removes a card`),
-          h('p', {}, 'Choose one of the highlighted cards in an office: it goes to the discard pile.'),
+          h('h3', {}, t('Your {card} removes a card', { card })),
+          h('p', {}, t('Choose one of the highlighted cards in an office: it goes to the discard pile.')),
           cardChoices(ctx, legal),
         );
         break;
       case 'assistant':
         parts.push(
-          h('h3', {}, `Your ${mineKind} takes a card back`),
-          h('p', {}, 'Choose one of the highlighted cards in your office: it goes back to your hand.'),
+          h('h3', {}, t('Your {card} takes a card back', { card })),
+          h('p', {}, t('Choose one of the highlighted cards in your office: it goes back to your hand.')),
           cardChoices(ctx, legal),
         );
         break;
       case 'sales':
         parts.push(
-          h('h3', {}, `Your ${mineKind} makes a swap`),
-          h('p', {}, 'Choose one of the highlighted cards in another office: you take it, and your SALES goes there.'),
+          h('h3', {}, t('Your {card} makes a swap', { card })),
+          h('p', {}, t('Choose one of the highlighted cards in another office: you take it, and your SALES goes there.')),
           cardChoices(ctx, legal),
         );
         break;
       case 'director_target':
         parts.push(
-          h('h3', {}, `Your ${mineKind}: whose hand do you look at?`),
-          h('p', {}, 'You will see that hand in secret and discard one card from it (never a SPY).'),
+          h('h3', {}, t('Your {card}: whose hand do you look at?', { card })),
+          h('p', {}, t('You will see that hand in secret and discard one card from it (never a SPY).')),
           h(
             'div',
             { class: 'o21-choices' },
             [...legal.look.values()].map((action) => {
               const count = view.players[action.seat]?.hand ?? 0;
-              return actionButton(ctx, action, `p-look-${action.seat}`, [
-                'Look at ',
-                possessive(ctx.names(action.seat)),
-                ` hand (${plural(count, 'card')})`,
-              ]);
+              return actionButton(
+                ctx,
+                action,
+                `p-look-${action.seat}`,
+                t('Look at {name}\u2019s hand ({count})', { name: ctx.names(action.seat), count: plural(count, 'card') }),
+              );
             }),
           ),
         );
@@ -145,7 +148,7 @@ export function renderPrompt(ctx, decision, legal) {
         parts.push(renderOperatorCard(ctx, legal));
         break;
       default:
-        parts.push(h('p', {}, 'Choose one of the highlighted options.'), cardChoices(ctx, legal));
+        parts.push(h('p', {}, t('Choose one of the highlighted options.')), cardChoices(ctx, legal));
     }
   } else {
     return null;
@@ -161,7 +164,7 @@ export function renderPrompt(ctx, decision, legal) {
       'data-decision': kind,
       'data-dock': legal.count > 0 ? '' : undefined,
       tabindex: '-1',
-      'aria-label': 'What you decide now',
+      'aria-label': t('What you decide now'),
     },
     parts,
   );
@@ -180,7 +183,6 @@ function cardChoices(ctx, legal) {
   for (const p of view.players ?? []) for (const card of p.office ?? []) where.set(card.id, { seat: p.seat, card });
   const buttons = [...legal.onCard.values()].map((action) => {
     const at = where.get(action.card);
-    const owner = at === undefined ? '' : at.seat === ctx.seat ? 'your ' : `${possessive(ctx.names(at.seat))} `;
     const what = at === undefined ? cardName(board, kindOfId(view, action.card)) : describeOfficeCard(board, at.card);
     return h(
       'button',
@@ -195,12 +197,10 @@ function cardChoices(ctx, legal) {
         disabled: ctx.busy,
         onclick: () => ctx.act(action),
       },
-      `${LEGAL_VERB[action.kind] ?? action.kind} `,
-      owner,
-      what,
+      actOnCardLabel(ctx, action, at?.seat, what),
     );
   });
-  return h('div', { class: 'o21-choices', role: 'group', 'aria-label': 'Your choices' }, buttons);
+  return h('div', { class: 'o21-choices', role: 'group', 'aria-label': t('Your choices') }, buttons);
 }
 
 export function renderDirectorLook(ctx, legal) {
@@ -211,8 +211,8 @@ export function renderDirectorLook(ctx, legal) {
   return h(
     'div',
     { class: 'o21-secret', 'data-testid': 'director-look', 'data-target': String(target) },
-    h('h3', {}, 'Your DIRECTOR looks at ', possessive(ctx.names(target)), ' hand'),
-    h('p', { class: 'o21-secret-note' }, 'Only you see these cards. Choose one to discard (a SPY cannot be discarded).'),
+    h('h3', {}, t('Your DIRECTOR looks at {name}\u2019s hand', { name: ctx.names(target) })),
+    h('p', { class: 'o21-secret-note' }, t('Only you see these cards. Choose one to discard (a SPY cannot be discarded).')),
     h(
       'ol',
       { class: 'o21-cards o21-look' },
@@ -222,8 +222,14 @@ export function renderDirectorLook(ctx, legal) {
           'li',
           { class: 'o21-slot' },
           action
-            ? cardButton(ctx, action, { kind, key: `p-discard-${kind}-${i}`, label: `Discard ${possessive(ctx.names(target))} ${cardName(board, kind)}`, tag: 'discard' })
-            : cardBox(board, { kind, note: 'cannot be discarded', extraClass: 'not-playable' }),
+            ? cardButton(ctx, action, {
+                kind,
+                key: `p-discard-${kind}-${i}`,
+                // Named by its visible text after this verb (label in name, WCAG 2.5.3).
+                verb: t('Discard from {name}\u2019s hand:', { name: ctx.names(target) }),
+                tag: 'discard',
+              })
+            : cardBox(board, { kind, note: t('cannot be discarded'), extraClass: 'not-playable' }),
         );
       }),
     ),
@@ -237,14 +243,14 @@ export function renderOperatorCard(ctx, legal) {
   return h(
     'div',
     { class: 'o21-secret', 'data-testid': 'operator-card', 'data-card': kind },
-    h('h3', {}, 'Your OPERATOR drew the top card'),
+    h('h3', {}, t('Your OPERATOR drew the top card')),
     h('div', { class: 'o21-cards' }, cardBox(board, { kind, withEffect: true })),
-    h('p', { class: 'o21-secret-note' }, `Only you see it. Keep it (everyone is shown it) or put it back on top of the pile face down (then only you know it).`),
+    h('p', { class: 'o21-secret-note' }, t('Only you see it. Keep it (everyone is shown it) or put it back on top of the pile face down (then only you know it).')),
     h(
       'div',
       { class: 'o21-choices' },
-      legal.keep ? actionButton(ctx, legal.keep, 'p-keep', ['Keep ', aCard(board, kind), ' (show everyone)'], 'primary') : null,
-      legal.ret ? actionButton(ctx, legal.ret, 'p-return', ['Put it back, face down']) : null,
+      legal.keep ? actionButton(ctx, legal.keep, 'p-keep', t('Keep {card} (show everyone)', { card: aCard(board, kind) }), 'primary') : null,
+      legal.ret ? actionButton(ctx, legal.ret, 'p-return', t('Put it back, face down')) : null,
     ),
   );
 }
@@ -282,7 +288,7 @@ export function jumpToHand() {
           handBox?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
         },
       },
-      'Go to your hand',
+      t('Go to your hand'),
     ),
   );
 }

@@ -3,7 +3,8 @@
 // `ui` is the table's own state (whether the discard list is open).
 
 import { h } from '../../dom.js';
-import { aCard, cardName, plural, possessive } from './words.js';
+import { t, tParts } from '../../i18n.js';
+import { aCard, cardName, plural } from './words.js';
 
 export function renderStatus(ctx, ui) {
   const { view, board } = ctx;
@@ -12,10 +13,10 @@ export function renderStatus(ctx, ui) {
     h(
       'p',
       { class: 'o21-pile', 'data-testid': 'pile' },
-      h('span', { class: 'o21-label' }, 'Draw pile'),
+      h('span', { class: 'o21-label' }, t('Draw pile')),
       ' ',
       h('strong', { 'data-testid': 'pile-count' }, plural(view.pile, 'card')),
-      view.exhausted ? ' \u00b7 used up: no more refills' : null,
+      view.exhausted ? [' \u00b7 ', t('used up: no more refills')] : null,
     ),
   );
   if (view.pile_top) {
@@ -23,44 +24,49 @@ export function renderStatus(ctx, ui) {
       h(
         'p',
         { class: 'o21-pile-top', 'data-testid': 'pile-top', 'data-card': view.pile_top },
-        'You know the top card is ',
-        h('strong', {}, aCard(board, view.pile_top)),
-        ' (you put it back with your OPERATOR; nobody else knows).',
+        tParts('You know the top card is {card} (you put it back with your OPERATOR; nobody else knows).', {
+          card: h('strong', {}, aCard(board, view.pile_top)),
+        }),
       ),
     );
   }
   items.push(renderDiscard(ctx, ui));
   if (view.audit) {
-    const holder = view.audit.holder === ctx.seat ? 'your' : possessive(ctx.names(view.audit.holder));
     const before = view.audit.turns_before;
+    const when =
+      view.audit.holder === ctx.seat
+        ? t('Tax audit at the start of your next turn')
+        : t('Tax audit at the start of {name}\u2019s next turn', { name: ctx.names(view.audit.holder) });
     items.push(
       h(
         'p',
         { class: 'o21-audit', 'data-testid': 'audit', 'data-holder': String(view.audit.holder), 'data-turns-before': String(before) },
         h('span', { class: 'o21-label' }, 'TAXMAN'),
         ' ',
-        `Tax audit at the start of ${holder} next turn`,
-        before === 0 ? ' (the next turn).' : ` (${plural(before, 'other turn')} before it).`,
+        when,
+        ' ',
+        before === 0 ? t('(the next turn).') : t('({turns} before it).', { turns: plural(before, 'other turn') }),
       ),
     );
   }
   if (view.exhausted && view.audit) {
-    items.push(h('p', { class: 'o21-note' }, 'If the TAXMAN leaves play now, the game ends at once (full employment).'));
+    items.push(h('p', { class: 'o21-note' }, t('If the TAXMAN leaves play now, the game ends at once (full employment).')));
   }
   if (view.idle_turns > 0 && !view.ending) {
     items.push(
       h(
         'p',
         { class: 'o21-note', 'data-testid': 'idle' },
-        `The office is stalling: ${view.idle_turns} of ${view.stall_limit} turns without progress (at ${view.stall_limit} the game ends). `,
+        t('The office is stalling: {idle} of {limit} turns without progress (at {limit} the game ends).', { idle: view.idle_turns, limit: view.stall_limit }),
+        ' ',
         // Opens the rules drawer at its explanation (js/rules.js, on the room and replay pages).
         h(
           'button',
           {
             type: 'button',
             class: 'small rules-help',
-            'aria-label': 'What is stalling? Open the rules',
-            title: 'What is stalling? Open the rules',
+            'aria-label': t('What is stalling? Open the rules'),
+            title: t('What is stalling? Open the rules'),
             'data-rules-section': 'stalling',
           },
           '?',
@@ -68,7 +74,7 @@ export function renderStatus(ctx, ui) {
       ),
     );
   }
-  return h('div', { class: 'o21-status', 'aria-label': 'Pile, discard pile and tax audit' }, items);
+  return h('div', { class: 'o21-status', 'aria-label': t('Pile, discard pile and tax audit') }, items);
 }
 
 export function renderDiscard(ctx, ui) {
@@ -76,10 +82,10 @@ export function renderDiscard(ctx, ui) {
   const discard = view.discard ?? [];
   const latest = discard[discard.length - 1];
   const head = [
-    h('span', { class: 'o21-label' }, 'Discard pile'),
+    h('span', { class: 'o21-label' }, t('Discard pile')),
     ' ',
     h('strong', { 'data-testid': 'discard-count' }, plural(discard.length, 'card')),
-    latest ? [' \u00b7 latest: ', h('span', { class: 'o21-discard-top', 'data-testid': 'discard-top', 'data-card': latest }, cardName(board, latest))] : null,
+    latest ? [' \u00b7 ', t('latest:'), ' ', h('span', { class: 'o21-discard-top', 'data-testid': 'discard-top', 'data-card': latest }, cardName(board, latest))] : null,
   ];
   if (discard.length === 0) return h('p', { class: 'o21-discard', 'data-testid': 'discard' }, head);
   const details = h(
@@ -90,7 +96,7 @@ export function renderDiscard(ctx, ui) {
         ui.discardOpen = e.currentTarget.open;
       },
     },
-    h('summary', {}, 'Show all discarded cards'),
+    h('summary', {}, t('Show all discarded cards')),
     h(
       'ol',
       { class: 'o21-discard-list', reversed: true },

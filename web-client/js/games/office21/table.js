@@ -5,6 +5,7 @@
 
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
+import { t } from '../../i18n.js';
 import { lastMoveMarks, lastMoveOf } from './cards.js';
 import { renderHand } from './hand.js';
 import { describeEvent } from './log.js';
@@ -81,7 +82,7 @@ function lastMoveLine(ctx, move) {
   return h(
     'p',
     { class: 'last-move', 'data-testid': 'last-move', 'data-seq': String(move.seq) },
-    h('span', { class: 'last-move-label' }, 'Last move: '),
+    h('span', { class: 'last-move-label' }, t('Last move:'), ' '),
     lines.flatMap((words, i) => (i ? [' ', words] : [words])),
   );
 }

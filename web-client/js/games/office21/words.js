@@ -3,6 +3,7 @@
 // since a card may have left play before a log line names it).
 
 import { joinNames } from '../../dom.js';
+import { t } from '../../i18n.js';
 
 /** The board's entry for a card kind (a plain fallback if it is missing). */
 export function cardInfo(board, kind) {
@@ -20,16 +21,27 @@ export function cardName(board, kind) {
   return cardInfo(board, kind).name;
 }
 
+/** What a card does, in the page's language (the board says it in English). */
+export function cardEffect(board, kind) {
+  const effect = cardInfo(board, kind).effect;
+  return effect ? t(effect) : '';
+}
+
 /** "a SALES", "an OPERATOR". */
 export function aCard(board, kind) {
-  const name = cardName(board, kind);
-  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+  const card = cardName(board, kind);
+  return t(/^[AEIOU]/i.test(card) ? 'an {card}' : 'a {card}', { card });
+}
+
+/** "Aki", "Aki and Ben", "Aki, Ben and Chie" (names or card names, as one string). */
+export function listOf(items) {
+  return joinNames(items).join('');
 }
 
 /** "SPY, CLEANER and SALES" (kinds as the board names them). */
 export function cardList(board, kinds) {
-  if (!kinds || kinds.length === 0) return 'no cards';
-  return joinNames(kinds.map((k) => cardName(board, k))).join('');
+  if (!kinds || kinds.length === 0) return t('no cards');
+  return listOf(kinds.map((k) => cardName(board, k)));
 }
 
 /** A profit in millions, as the wire sends it (17.5, 21, 0.5): "17.5 M". */
@@ -38,8 +50,9 @@ export function millions(profit) {
   return `${Number.isFinite(n) ? String(n) : '?'} M`;
 }
 
+/** "1 card", "3 cards": each form is its own entry ('{n} card', '{n} cards'). */
 export function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
+  return t(`{n} ${n === 1 ? one : many}`, { n });
 }
 
 export function humanize(id) {
@@ -48,11 +61,11 @@ export function humanize(id) {
 }
 
 export function victoryName(board, victory) {
-  return board?.victories?.find((v) => v.victory === victory)?.name ?? humanize(victory);
+  return t(board?.victories?.find((v) => v.victory === victory)?.name ?? humanize(victory));
 }
 
 export function endName(board, endedBy) {
-  return board?.ends?.find((e) => e.ended_by === endedBy)?.name ?? humanize(endedBy);
+  return t(board?.ends?.find((e) => e.ended_by === endedBy)?.name ?? humanize(endedBy));
 }
 
 /** What the end screen says to the winner, in the project's own words. */
@@ -65,7 +78,7 @@ const CONGRATULATIONS = {
 };
 
 export function congratulation(board, victory) {
-  return board?.victories?.find((v) => v.victory === victory)?.congratulation ?? CONGRATULATIONS[victory] ?? 'Congratulations!';
+  return t(board?.victories?.find((v) => v.victory === victory)?.congratulation ?? CONGRATULATIONS[victory] ?? 'Congratulations!');
 }
 
 export const TIE_BREAK_TEXT = {
@@ -95,6 +108,7 @@ export function kindOfId(view, id) {
   return knownCards.get(id) ?? null;
 }
 
+/** "Ben’s" ("{name}’s" in the dictionary). */
 export function possessive(name) {
-  return `${name}\u2019s`;
+  return t('{name}\u2019s', { name });
 }

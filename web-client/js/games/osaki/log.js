@@ -2,22 +2,25 @@
 // languages). Everything in Osaki is public: every event is whole.
 
 import { h, joinNames } from '../../dom.js';
+import { t, tParts } from '../../i18n.js';
 import { phrase, tileWords } from './tiles.js';
 
 function describeFirstPlayer(fp, ctx) {
   if (!fp) return null;
+  const name = (seat) => h('bdi', {}, ctx.names(seat));
   if (fp.by === 'left_latest') {
-    return [h('bdi', {}, ctx.names(fp.seat)), ` left work latest yesterday (${fp.at}) and starts.`];
+    return tParts('{name} left work latest yesterday ({at}) and starts.', { name: name(fp.seat), at: fp.at });
   }
   if (fp.by === 'random') {
     const among = fp.among ?? [];
     if (among.length > 1) {
-      return ['A draw among ', ...joinNames(among.map((s) => h('bdi', {}, ctx.names(s)))), ' picked ', h('bdi', {}, ctx.names(fp.seat)), ' to start.'];
+      return tParts('A draw among {names} picked {name} to start.', { names: joinNames(among.map(name)), name: name(fp.seat) });
     }
-    return [h('bdi', {}, ctx.names(fp.seat)), ' starts.'];
   }
-  return [h('bdi', {}, ctx.names(fp.seat)), ' starts.'];
+  return tParts('{name} starts.', { name: name(fp.seat) });
 }
+
+const call = (board, key) => h('q', { class: 'call' }, phrase(board, key));
 
 export function describeEvent(event, ctx) {
   const { board } = ctx;
@@ -25,43 +28,37 @@ export function describeEvent(event, ctx) {
   const name = (seat) => h('bdi', {}, ctx.names(seat));
   switch (event?.kind) {
     case 'started':
-      return ['The game begins. ', describeFirstPlayer(event.first_player, ctx)];
+      return tParts('The game begins. {first}', { first: describeFirstPlayer(event.first_player, ctx) ?? [] });
     case 'turned':
-      return [name(event.seat), ' turned over ', tileWords(board, event.tile), '.'];
+      return tParts('{name} turned over {tile}.', { name: name(event.seat), tile: tileWords(board, event.tile) });
     case 'stacked': {
-      const onto = event.owner === event.seat ? 'their own pile' : [name(event.owner), '\u2019s pile'];
-      return [
-        name(event.seat),
-        ' stacked ',
-        tileWords(board, event.moved),
-        ' onto ',
-        onto,
-        ` (now ${event.height} tiles)`,
-        ': ',
-        h('q', { class: 'call' }, phrase(board, 'handle_this_too')),
-      ];
+      const words = { name: name(event.seat), tile: tileWords(board, event.moved), height: String(event.height), call: call(board, 'handle_this_too') };
+      return event.owner === event.seat
+        ? tParts('{name} stacked {tile} onto their own pile (now {height} tiles): {call}', words)
+        : tParts('{name} stacked {tile} onto {owner}\u2019s pile (now {height} tiles): {call}', { ...words, owner: name(event.owner) });
     }
     case 'passed':
-      return [name(event.seat), ' passed (no move).'];
+      return tParts('{name} passed (no move).', { name: name(event.seat) });
     case 'left_early':
-      return [
-        name(event.seat),
-        ': ',
-        h('q', { class: 'call' }, phrase(board, 'leaving_now')),
-        ' \u2014 everyone: ',
-        h('q', { class: 'call' }, phrase(board, 'good_job')),
-      ];
+      return tParts('{name}: {leaving} \u2014 everyone: {goodjob}', {
+        name: name(event.seat),
+        leaving: call(board, 'leaving_now'),
+        goodjob: call(board, 'good_job'),
+      });
     case 'ended': {
       const winners = event.ending?.winners ?? [];
-      const who = joinNames(winners.map(name));
+      const names = joinNames(winners.map(name));
       const result =
-        winners.length > 1 ? ['Shared victory: ', ...who, '.'] : winners.length === 1 ? [...who, ' wins.'] : ['No winner.'];
-      const how =
-        event.ending?.reason === 'left_early' ? ' (left early)' : event.ending?.reason === 'fewest_tiles' ? ' (fewest tiles)' : '';
-      const leftover = event.leftover?.length
-        ? [' Set aside: ', ...event.leftover.flatMap((t, i) => (i ? ['; ', tileWords(board, t)] : [tileWords(board, t)])), '.']
-        : [];
-      return ['Game over', how, '. ', ...result, ...leftover];
+        winners.length > 1 ? tParts('Shared victory: {names}.', { names }) : winners.length === 1 ? tParts('{names} wins.', { names }) : [t('No winner.')];
+      const over =
+        event.ending?.reason === 'left_early'
+          ? t('Game over (left early).')
+          : event.ending?.reason === 'fewest_tiles'
+            ? t('Game over (fewest tiles).')
+            : t('Game over.');
+      if (!event.leftover?.length) return tParts('{over} {result}', { over, result });
+      const tiles = event.leftover.flatMap((tile, i) => (i ? [t('; '), tileWords(board, tile)] : [tileWords(board, tile)]));
+      return tParts('{over} {result} Set aside: {tiles}.', { over, result, tiles });
     }
     default:
       return null;

@@ -8,11 +8,15 @@
 
 import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
+import { t, tParts } from '../../i18n.js';
 import { describeEvent } from './log.js';
-import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileText, topOf, whose } from './tiles.js';
+import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileText, topOf } from './tiles.js';
 
 // How long a moved stack travels from its source to its target, and a turned tile flips.
 const MOVE_MS = 350;
+
+/** The small tag on a legal tile, by what clicking it does (site.css shows `data-verb`). */
+const TILE_TAG = { turn: 'turn', target: 'drop here' };
 
 export class OsakiTable {
   constructor(container) {
@@ -135,41 +139,47 @@ export class OsakiTable {
     const e = move.event;
     const name = (seat) => h('bdi', {}, ctx.names(seat));
     let words = describeEvent(e, ctx);
-    if (e.kind === 'turned') words = [name(e.seat), ` turned over ${slotWords(ctx, e.seat, e.slot)}.`];
+    if (e.kind === 'turned') words = tParts('{name} turned over {slot}.', { name: name(e.seat), slot: slotWords(ctx, e.seat, e.slot) });
     if (e.kind === 'stacked') {
-      words = [name(e.seat), ` moved a stack from ${slotWords(ctx, e.seat, e.from)} onto ${slotWords(ctx, e.owner, e.onto)} (now ${e.height} tiles).`];
+      words = tParts('{name} moved a stack from {from} onto {onto} (now {height} tiles).', {
+        name: name(e.seat),
+        from: slotWords(ctx, e.seat, e.from),
+        onto: slotWords(ctx, e.owner, e.onto),
+        height: String(e.height),
+      });
     }
     return h(
       'p',
       { class: 'last-move', 'data-testid': 'last-move', 'data-seq': String(move.seq), 'data-kind': e.kind },
-      h('span', { class: 'last-move-label' }, 'Last move: '),
+      h('span', { class: 'last-move-label' }, t('Last move:'), ' '),
       words,
     );
   }
 
   bannerText(ctx, legal) {
     const { view, board } = ctx;
-    if (view.ending) return 'The game is over.';
+    if (view.ending) return t('The game is over.');
     if (view.turn === null || view.turn === undefined) return '';
-    if (view.turn !== ctx.seat) return [h('bdi', {}, ctx.names(view.turn)), '\u2019s turn.'];
-    if (ctx.busy) return 'Sending your move\u2026';
+    if (view.turn !== ctx.seat) return tParts('{name}\u2019s turn.', { name: h('bdi', {}, ctx.names(view.turn)) });
+    if (ctx.busy) return t('Sending your move\u2026');
     if (this.pickedFrom !== null) {
       const pile = view.areas.find((a) => a.seat === ctx.seat)?.slots[this.pickedFrom];
-      const what = pile?.pile === 'stack' ? tileText(board, topOf(pile)) : 'your stack';
+      const what = pile?.pile === 'stack' ? tileText(board, topOf(pile)) : t('your stack');
       // A real Cancel button: phones have no Escape key. The Escape hint
       // shows only where there is a keyboard-and-mouse (CSS .key-hint).
       return [
-        `Now pick where ${what} goes (a highlighted stack). `,
-        h('button', { type: 'button', class: 'cancel-pick', 'data-key': 'cancel-pick', 'data-testid': 'cancel-pick', onclick: () => this.cancelPick() }, 'Cancel'),
-        h('span', { class: 'hint key-hint' }, ' or press Escape'),
+        t('Now pick where {what} goes (a highlighted stack).', { what }),
+        ' ',
+        h('button', { type: 'button', class: 'cancel-pick', 'data-key': 'cancel-pick', 'data-testid': 'cancel-pick', onclick: () => this.cancelPick() }, t('Cancel')),
+        h('span', { class: 'hint key-hint' }, ' ', t('or press Escape')),
       ];
     }
     const canTurn = legal.turns.size > 0;
     const canStack = legal.targetsByFrom.size > 0;
-    if (canTurn && canStack) return 'Your turn: turn over one of your tiles, or pick one of your highlighted stacks to hand off.';
-    if (canTurn) return 'Your turn: turn over one of your highlighted tiles.';
-    if (canStack) return 'Your turn: pick one of your highlighted stacks to hand off.';
-    return 'Your turn.';
+    if (canTurn && canStack) return t('Your turn: turn over one of your tiles, or pick one of your highlighted stacks to hand off.');
+    if (canTurn) return t('Your turn: turn over one of your highlighted tiles.');
+    if (canStack) return t('Your turn: pick one of your highlighted stacks to hand off.');
+    return t('Your turn.');
   }
 
   renderArea(ctx, area, legal, marks) {
@@ -212,7 +222,7 @@ export class OsakiTable {
       if (mine && pile.pile === 'unturned' && legal.turns.has(slot)) {
         button = {
           legal: 'turn',
-          label: `Turn over your ${characterText(ctx.board, pile.character)} tile`,
+          label: t('Turn over your {character} tile', { character: characterText(ctx.board, pile.character) }),
           onclick: () => {
             this.pickedFrom = null;
             ctx.act({ kind: 'turn', slot });
@@ -223,7 +233,7 @@ export class OsakiTable {
         button = {
           legal: 'source',
           pressed: picked,
-          label: `${picked ? 'Picked' : 'Pick'} your ${describePile(ctx.board, pile)} to hand off`,
+          label: t(picked ? 'Picked your {pile} to hand off' : 'Pick your {pile} to hand off', { pile: describePile(ctx.board, pile) }),
           onclick: () => {
             this.pickedFrom = picked ? null : slot;
             this.render(this.ctx);
@@ -234,7 +244,7 @@ export class OsakiTable {
       if (target && !button) {
         button = {
           legal: 'target',
-          label: `Put your stack onto ${whose(ctx, area.seat)} ${describePile(ctx.board, pile)}`,
+          label: ontoLabel(ctx, area.seat, pile),
           onclick: () => {
             this.pickedFrom = null;
             ctx.act(target);
@@ -244,7 +254,7 @@ export class OsakiTable {
         // A stack is never stacked onto itself, so a source is not also a
         // target of its own pick; another pick's target it may be.
         button.legal = 'target';
-        button.label = `Put your stack onto ${whose(ctx, area.seat)} ${describePile(ctx.board, pile)}`;
+        button.label = ontoLabel(ctx, area.seat, pile);
         button.onclick = () => {
           this.pickedFrom = null;
           ctx.act(target);
@@ -265,6 +275,8 @@ export class OsakiTable {
               type: 'button',
               class: classes.join(' '),
               'data-legal': button.legal,
+              // The tag CSS draws on the tile ("turn", "drop here"), in the page's language.
+              'data-verb': TILE_TAG[button.legal] ? t(TILE_TAG[button.legal]) : undefined,
               'aria-label': button.label,
               'aria-pressed': button.pressed === undefined ? undefined : String(button.pressed),
               disabled: ctx.busy,
@@ -288,18 +300,18 @@ export class OsakiTable {
       {
         class: ['area', mine ? 'area-mine' : '', theirTurn ? 'area-turn' : '', winner ? 'area-winner' : ''].join(' '),
         'data-seat': String(area.seat),
-        'aria-label': mine ? 'Your tiles' : `${ctx.names(area.seat)}\u2019s tiles`,
+        'aria-label': mine ? t('Your tiles') : t('{name}\u2019s tiles', { name: ctx.names(area.seat) }),
       },
       h(
         'header',
         { class: 'area-header' },
-        h('h3', { class: 'area-name' }, h('bdi', {}, ctx.names(area.seat)), mine ? h('span', { class: 'badge badge-you' }, 'you') : null),
+        h('h3', { class: 'area-name' }, h('bdi', {}, ctx.names(area.seat)), mine ? h('span', { class: 'badge badge-you' }, t('you')) : null),
         h(
           'span',
           { class: 'area-meta' },
-          h('span', { class: 'tile-count', 'data-testid': 'tile-count' }, `${area.tiles} ${area.tiles === 1 ? 'tile' : 'tiles'}`),
-          theirTurn ? h('span', { class: 'badge badge-turn' }, mine ? 'your turn' : 'their turn') : null,
-          winner ? h('span', { class: 'badge badge-winner' }, 'winner') : null,
+          h('span', { class: 'tile-count', 'data-testid': 'tile-count' }, t(area.tiles === 1 ? '{n} tile' : '{n} tiles', { n: area.tiles })),
+          theirTurn ? h('span', { class: 'badge badge-turn' }, mine ? t('your turn') : t('their turn')) : null,
+          winner ? h('span', { class: 'badge badge-winner' }, t('winner')) : null,
         ),
       ),
       h('ol', { class: 'slots' }, slots),
@@ -309,9 +321,9 @@ export class OsakiTable {
   /** The small label on a tile of the last move (the line above the table says it in full). */
   lastMoveTag(ctx, mark) {
     const e = lastMoveOf(ctx.log ?? ctx.recent)?.event;
-    let text = 'turned';
-    if (mark === 'from') text = 'moved away';
-    if (mark === 'to' && e?.kind === 'stacked') text = `\u2190 from ${slotWords(ctx, e.seat, e.from)}`;
+    let text = t('turned');
+    if (mark === 'from') text = t('moved away');
+    if (mark === 'to' && e?.kind === 'stacked') text = t('\u2190 from {slot}', { slot: slotWords(ctx, e.seat, e.from) });
     return h('span', { class: `last-move-tag last-move-tag-${mark}`, 'data-testid': 'last-move-tag', 'aria-hidden': 'true' }, text);
   }
 
@@ -344,7 +356,7 @@ export class OsakiTable {
           {
             class: 'tile pile-unturned',
             role: 'img',
-            'aria-label': `${characterText(board, left.character)}, never turned`,
+            'aria-label': t('{character}, never turned', { character: characterText(board, left.character) }),
             'data-pile': 'leftover-hidden',
             'data-character': left.character,
           },
@@ -354,11 +366,22 @@ export class OsakiTable {
     });
     return h(
       'section',
-      { class: 'area area-leftover', 'aria-label': 'Tiles set aside' },
-      h('header', { class: 'area-header' }, h('h3', { class: 'area-name' }, 'Set aside'), h('span', { class: 'area-meta' }, 'seen by no one until the end')),
+      { class: 'area area-leftover', 'aria-label': t('Tiles set aside') },
+      h(
+        'header',
+        { class: 'area-header' },
+        h('h3', { class: 'area-name' }, t('Set aside')),
+        h('span', { class: 'area-meta' }, t('seen by no one until the end')),
+      ),
       h('ol', { class: 'slots' }, tiles),
     );
   }
+}
+
+/** The label of a stack a picked stack may go onto (the viewer's own, or someone's). */
+function ontoLabel(ctx, seat, pile) {
+  const words = { pile: describePile(ctx.board, pile), name: ctx.names(seat) };
+  return seat === ctx.seat ? t('Put your stack onto your {pile}', words) : t('Put your stack onto {name}\u2019s {pile}', words);
 }
 
 function reducedMotion() {

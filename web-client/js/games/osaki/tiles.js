@@ -1,8 +1,15 @@
-// Osaki's tiles in words and on the table: names in both languages, a
-// tile's face, a pile's description, the calls, and the legal actions
-// indexed by the slot they name.
+// Osaki's tiles in words and on the table: names in both languages (the
+// Japanese interface shows only the Japanese), a tile's face, a pile's
+// description, the calls, and the legal actions indexed by the slot they
+// name.
 
 import { h, ja } from '../../dom.js';
+import { lang, t } from '../../i18n.js';
+import { characterPicture } from '../../art.js';
+
+// The printed tiles' own names are bilingual in English (the Japanese is
+// the game's); a Japanese page needs only the Japanese.
+const JAPANESE = lang === 'ja';
 
 export const TASK_CLASS = {
   copying: 'task-copying',
@@ -18,6 +25,7 @@ export function named(list, id) {
 }
 
 export function bilingual(name) {
+  if (JAPANESE && name.ja) return [name.ja];
   return name.ja ? [name.en, ' ', ja(name.ja)] : [name.en];
 }
 
@@ -43,17 +51,20 @@ export function tileWords(board, tile) {
 /** The same as plain text, for aria-labels. */
 export function tileText(board, tile) {
   const c = characterOf(board, tile.character);
-  const t = taskOf(board, tile.task);
-  return `${c.en} ${c.ja} / ${t.en} ${t.ja}`.replace(/\s+/g, ' ').trim();
+  const task = taskOf(board, tile.task);
+  if (JAPANESE && c.ja && task.ja) return `${c.ja} / ${task.ja}`;
+  return `${c.en} ${c.ja} / ${task.en} ${task.ja}`.replace(/\s+/g, ' ').trim();
 }
 
 export function characterText(board, id) {
   const c = characterOf(board, id);
+  if (JAPANESE && c.ja) return c.ja;
   return `${c.en} ${c.ja}`.trim();
 }
 
 export function phrase(board, key) {
   const p = board.calls?.[key];
+  if (JAPANESE && p?.ja) return [p.ja];
   return p ? [p.en, ' ', ja(p.ja)] : [];
 }
 
@@ -61,9 +72,6 @@ export function topOf(pile) {
   return pile.tiles[pile.tiles.length - 1];
 }
 
-export function whose(ctx, seat) {
-  return seat === ctx.seat ? 'your' : `${ctx.names(seat)}\u2019s`;
-}
 
 /** Legal actions split by what they name, for quick lookups while drawing. */
 export function indexLegal(legal) {
@@ -106,14 +114,23 @@ export function lastMoveMarks(move) {
 
 /** "Ben’s slot 3" / "your slot 3" (slots counted from 1, as they are drawn). */
 export function slotWords(ctx, seat, slot) {
-  return `${whose(ctx, seat)} slot ${slot + 1}`;
+  if (seat === ctx.seat) return t('your slot {n}', { n: slot + 1 });
+  return t('{name}\u2019s slot {n}', { name: ctx.names(seat), n: slot + 1 });
 }
 
+/** A tile's face: the character's picture (js/art.js), so that matches show at a glance, then its words. */
 export function tileFace(board, pile) {
+  const character = pile.pile === 'unturned' ? pile.character : topOf(pile).character;
+  return [characterPicture(character), faceWords(board, pile)];
+}
+
+function faceWords(board, pile) {
+  if (JAPANESE) return japaneseFace(board, pile);
   if (pile.pile === 'unturned') {
     const c = characterOf(board, pile.character);
     return [
       h('span', { class: 'tile-character' }, c.en),
+      ' ',
       c.ja ? h('span', { class: 'tile-character-ja', lang: 'ja' }, c.ja) : null,
       h('span', { class: 'tile-task tile-task-hidden', 'aria-hidden': 'true' }, '?'),
     ];
@@ -122,17 +139,41 @@ export function tileFace(board, pile) {
   const c = characterOf(board, top.character);
   const t = taskOf(board, top.task);
   const height = pile.tiles.length;
+  // The spaces are not drawn (a tile is a flex box) but keep the words apart
+  // in its text ("Section Chief 係長 Copying", not "…係長Copying"), so that a
+  // tile button's label holds its visible words (WCAG 2.5.3, axe's
+  // label-content-name-mismatch). The ×N badge is drawn by CSS (site.css,
+  // .tile-height::before) and hidden from assistive technology: the labels
+  // say "stack of N".
   return [
     h('span', { class: 'tile-character' }, c.en),
+    ' ',
     c.ja ? h('span', { class: 'tile-character-ja', lang: 'ja' }, c.ja) : null,
+    ' ',
     h('span', { class: 'tile-task' }, t.en, t.ja ? [h('br'), ja(t.ja)] : null),
-    height > 1 ? h('span', { class: 'tile-height', title: `${height} tiles` }, `\u00d7${height}`) : null,
+    height > 1 ? h('span', { class: 'tile-height', title: `${height} tiles`, 'aria-hidden': 'true', 'data-count': `\u00d7${height}` }) : null,
+  ];
+}
+
+/** A tile's words on a Japanese page: the printed Japanese only (the character's name in the main line). */
+function japaneseFace(board, pile) {
+  const top = pile.pile === 'unturned' ? { character: pile.character } : topOf(pile);
+  const c = characterOf(board, top.character);
+  const character = h('span', { class: 'tile-character', lang: 'ja' }, c.ja || c.en);
+  if (pile.pile === 'unturned') return [character, h('span', { class: 'tile-task tile-task-hidden', 'aria-hidden': 'true' }, '?')];
+  const task = taskOf(board, top.task);
+  const height = pile.tiles.length;
+  return [
+    character,
+    ' ',
+    h('span', { class: 'tile-task', lang: 'ja' }, task.ja || task.en),
+    height > 1 ? h('span', { class: 'tile-height', title: t('{n} tiles', { n: height }), 'aria-hidden': 'true', 'data-count': `\u00d7${height}` }) : null,
   ];
 }
 
 export function describePile(board, pile) {
-  if (pile.pile === 'unturned') return `${characterText(board, pile.character)}, not turned yet`;
+  if (pile.pile === 'unturned') return t('{character}, not turned yet', { character: characterText(board, pile.character) });
   const top = topOf(pile);
   const n = pile.tiles.length;
-  return `${tileText(board, top)}${n > 1 ? `, stack of ${n}` : ''}`;
+  return n > 1 ? t('{tile}, stack of {n}', { tile: tileText(board, top), n }) : tileText(board, top);
 }

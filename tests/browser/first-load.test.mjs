@@ -1,0 +1,70 @@
+// The first load of a table page on a slow phone (issue 14, "Fast on a
+// phone"): for each game, a seated player's room page with the game in play,
+// opened with an empty cache through Chromium's throttling (150 ms, 1.6
+// Mbit/s, CPU 4x slower: lib/first-load.mjs). Its bytes on the wire (encoded,
+// headers included, every HTTP request until the page settles) stay under a
+// ceiling per game; it loads its scripts and styles by versioned names
+// (/v/<version>/…), nothing of another game, and not the QR encoder; a
+// repeat visit in the same browser sends no request for a versioned file
+// (they come from the cache). Bytes are deterministic; the timings are
+// printed, not asserted (scripts/first-load.mjs measures them, median of
+// several runs: docs/performance.md, "First load").
+//
+// The ceilings are what the pages weigh now plus a margin, so that nothing
+// grows unnoticed; they are NOT the issue's target of 50 KB, which the room
+// page does not meet yet (docs/performance.md says what is left: fewer
+// requests, security headers on documents only, smaller first-paint code).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { Server, launchBrowser } from './lib/harness.mjs';
+import { measureOnce, roomInPlay } from './lib/first-load.mjs';
+
+// Measured on 2026-12-02: 105, 117 and 148 KB (docs/performance.md, "First load").
+const CEILING_BYTES = { osaki: 115_000, office21: 130_000, dilbert: 165_000 };
+const GAMES = Object.keys(CEILING_BYTES);
+
+let server;
+let browser;
+
+before(async () => {
+  server = new Server();
+  await server.start();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pathOf = (url) => new URL(url).pathname;
+const listing = (requests) => requests.map((r) => `${String(r.bytes).padStart(6)} ${r.cached ? '(cache) ' : ''}${pathOf(r.url)}`).join('\n');
+
+for (const game of GAMES) {
+  test(`${game}: a cold table page stays under its byte ceiling, loads by versioned names, only its own game; a repeat visit asks nothing versioned`, { timeout: 180_000 }, async () => {
+    const room = await roomInPlay(server, browser, game);
+    const { cold, warm } = await measureOnce(browser, room);
+    console.log(
+      `${game}: cold ${cold.requests} requests, ${cold.bytes} bytes, table drawn at ${cold.drawn.toFixed(0)} ms, load event ${cold.load.toFixed(0)} ms; ` +
+        `warm ${warm.network} requests to the network, ${warm.bytes} bytes, table drawn at ${warm.drawn.toFixed(0)} ms`,
+    );
+
+    const ceiling = CEILING_BYTES[game];
+    assert.ok(cold.bytes < ceiling, `${cold.bytes} bytes on the wire, over the ceiling of ${ceiling}:\n${listing(cold.list)}`);
+
+    const files = cold.list.map((r) => pathOf(r.url)).filter((p) => /\.(js|mjs|css)$/.test(p));
+    const unversioned = files.filter((p) => !p.startsWith('/v/'));
+    assert.deepEqual(unversioned, [], 'every script and stylesheet by its versioned name');
+    assert.ok(files.some((p) => p.endsWith(`/js/games/${game}/index.js`)), `the ${game} module is loaded`);
+    const otherGames = GAMES.filter((g) => g !== game);
+    const foreign = files.filter((p) => otherGames.some((g) => p.includes(`/games/${g}/`) || p.endsWith(`/css/${g}.css`) || p.includes(`/rules/${g}.js`)));
+    assert.deepEqual(foreign, [], 'nothing of another game');
+    assert.deepEqual(files.filter((p) => p.includes('qrcode')), [], 'the QR encoder waits until a code is shown');
+
+    const asked = warm.list.filter((r) => pathOf(r.url).startsWith('/v/') && !r.cached);
+    assert.deepEqual(asked.map((r) => pathOf(r.url)), [], `a repeat visit takes every versioned file from the cache:\n${listing(warm.list)}`);
+    assert.ok(warm.list.some((r) => pathOf(r.url).startsWith('/v/') && r.cached), 'the repeat visit uses the versioned files');
+  });
+}
