@@ -35,13 +35,17 @@ stop() {
 }
 
 start
-curl -fsS "http://127.0.0.1:$port/" | grep -qi '<html' || { echo "start page not served" >&2; exit 1; }
+# Read whole, then searched: `curl | grep -q` fails under pipefail when grep
+# stops reading before curl has written the page (curl: (23)).
+start_page=$(curl -fsS "http://127.0.0.1:$port/")
+grep -qi '<html' <<<"$start_page" || { echo "start page not served" >&2; exit 1; }
 room=$(curl -fsS -H 'content-type: application/json' -d '{"game":"osaki","seats":2}' \
   "http://127.0.0.1:$port/api/rooms" | python3 -c 'import json,sys; print(json.load(sys.stdin)["room_id"])')
 [ -f "$volume/data/cubicle.db" ] || { echo "SQLite file not created under ./data" >&2; exit 1; }
 stop
 start
-curl -fsS "http://127.0.0.1:$port/api/rooms/$room" | grep -q "\"$room\"" || { echo "room lost across restart" >&2; exit 1; }
+room_info=$(curl -fsS "http://127.0.0.1:$port/api/rooms/$room")
+grep -q "\"$room\"" <<<"$room_info" || { echo "room lost across restart" >&2; exit 1; }
 stop
 # Every log line is JSON.
 python3 - "$volume/log.jsonl" <<'PY'
