@@ -33,6 +33,12 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
 
+    /// Serve each page's module scripts and stylesheets as they are, one
+    /// file each, instead of one bundle per page (for reading the client's
+    /// code in the browser's tools; docs/performance.md, "First load").
+    #[arg(long, env = "CUBICLE_UNBUNDLED_CLIENT")]
+    pub unbundled_client: bool,
+
     /// Most open connections (HTTP and WebSocket) in all; further ones are
     /// closed at once. 0: no cap (the open-file limit still applies).
     #[arg(long, env = "CUBICLE_MAX_CONNECTIONS", default_value_t = 10_000)]
@@ -120,6 +126,7 @@ impl Config {
             allow_fixtures: false,
             log_format: LogFormat::Text,
             static_dir: None,
+            unbundled_client: false,
             max_connections: 10_000,
             max_connections_per_ip: 200,
             max_spectators_per_room: 200,

@@ -94,10 +94,7 @@ impl AppState {
             store,
             registry,
             metrics,
-            assets: match &config.static_dir {
-                Some(dir) => web::Assets::Dir(dir.clone()),
-                None => web::Assets::Embedded,
-            },
+            assets: web::Assets::new(config.static_dir.clone(), !config.unbundled_client),
             shutdown,
             connections,
             startup: health::Startup::default(),

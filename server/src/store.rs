@@ -531,6 +531,17 @@ impl Store {
             .collect()
     }
 
+    /// A room's game, if the room exists: what a room page needs to know
+    /// before it is served (web.rs), without loading the room.
+    pub async fn room_game(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT game FROM rooms WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get::<String, _>("game").map_err(Into::into))
+            .transpose()
+    }
+
     /// The room with its seats and its action log, if it exists. A value
     /// that cannot be read as what it should be is [`StoreError::Corrupt`].
     pub async fn load_room(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {

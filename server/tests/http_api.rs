@@ -315,11 +315,13 @@ async fn the_web_client_is_served() {
     let body = index.text().await.unwrap();
     assert_eq!(
         unversioned(&body),
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../web-client/index.html"
-        ))
-        .unwrap()
+        unversioned(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../web-client/index.html"
+            ))
+            .unwrap()
+        )
     );
 
     let again = reqwest::Client::new()
@@ -336,11 +338,13 @@ async fn the_web_client_is_served() {
     assert_eq!(room.status(), 200);
     assert_eq!(
         unversioned(&room.text().await.unwrap()),
-        std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../web-client/room.html"
-        ))
-        .unwrap()
+        unversioned(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../web-client/room.html"
+            ))
+            .unwrap()
+        )
     );
 
     // Every other client file at its own path, with its type.
@@ -368,7 +372,8 @@ async fn the_web_client_is_served() {
         if path.ends_with(".html") {
             // Pages name the versioned files (see below).
             let served = unversioned(std::str::from_utf8(&served).unwrap());
-            assert_eq!(served.as_bytes(), file, "{path}");
+            let file = unversioned(std::str::from_utf8(&file).unwrap());
+            assert_eq!(served, file, "{path}");
         } else {
             assert_eq!(served, file, "{path}");
         }
@@ -390,19 +395,24 @@ async fn the_web_client_is_served() {
     server.stop().await;
 }
 
-/// A page as the server sends it, back to its file: without the preload
-/// hints it adds and with its references unversioned.
+/// A page as the server sends it, or its file, without what the server
+/// changes (its stylesheets, module scripts and preload hints: one bundle,
+/// or the files with hints) and with its references unversioned: the rest
+/// of the page is the file's.
 fn unversioned(page: &str) -> String {
-    let without_hints: String = page
+    let without_assets: String = page
         .split_inclusive('\n')
         .filter(|line| {
-            !(line.starts_with("  <link rel=\"modulepreload\"")
-                || line.starts_with("  <link rel=\"preload\""))
+            let line = line.trim_start();
+            !(line.starts_with("<link rel=\"modulepreload\"")
+                || line.starts_with("<link rel=\"preload\"")
+                || line.starts_with("<link rel=\"stylesheet\"")
+                || line.starts_with("<script type=\"module\""))
         })
         .collect();
     match page_version(page) {
-        Some(version) => without_hints.replace(&format!("/v/{version}/"), "/"),
-        None => without_hints,
+        Some(version) => without_assets.replace(&format!("/v/{version}/"), "/"),
+        None => without_assets,
     }
 }
 
@@ -542,13 +552,74 @@ async fn versioned_files_are_cached_for_good_and_pages_name_them() {
     server.stop().await;
 }
 
-/// A room page preloads its game's modules (the page loads them as soon as
-/// it knows the game), and nothing of the other games.
+/// A room page loads one script and one stylesheet, its bundle, with its
+/// game's modules in it (the page loads them as soon as it knows the game)
+/// and nothing of the other games; unbundled, it preloads the same modules.
 #[tokio::test]
-async fn a_room_page_preloads_only_its_own_game() {
+async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
     let server = TestServer::start().await;
     let table = Table::start(&server, 2, None).await;
     let page = server
+        .get(&format!("/r/{}", table.room_id))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let version = page_version(&page).unwrap();
+    assert_eq!(
+        versioned_refs(&page, &version),
+        ["bundle/room.osaki.css", "bundle/room.osaki.js"],
+        "{page}"
+    );
+    let script = server
+        .get(&format!("/v/{version}/bundle/room.osaki.js"))
+        .await;
+    assert_eq!(script.status(), 200);
+    assert_eq!(
+        script.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    let script = script.text().await.unwrap();
+    for module in [
+        "js/room.js",
+        "js/games/osaki/index.js",
+        "js/games/osaki/table.js",
+    ] {
+        assert!(script.contains(&format!("$$def(\"{module}\"")), "{module}");
+    }
+    for other in ["office21", "dilbert"] {
+        assert!(!script.contains(&format!("js/games/{other}/")), "{other}");
+    }
+    let style = server
+        .get(&format!("/v/{version}/bundle/room.osaki.css"))
+        .await;
+    assert_eq!(style.headers()["content-type"], "text/css; charset=utf-8");
+    assert!(style.text().await.unwrap().contains(".tile"));
+    // No bundle for a page the client does not have, nor a name that is not one.
+    for bad in [
+        "bundle/nope.js",
+        "bundle/room.js",
+        "bundle/room.x%2fy.js",
+        "bundle/room.osaki.txt",
+    ] {
+        assert_eq!(
+            server.get(&format!("/v/{version}/{bad}")).await.status(),
+            404,
+            "{bad}"
+        );
+    }
+    server.stop().await;
+
+    let plain = TestServer::start_configured(support::TestDb::new().await, |config| {
+        config.unbundled_client = true;
+    })
+    .await;
+    let table = Table::start(&plain, 2, None).await;
+    let page = plain
         .get(&format!("/r/{}", table.room_id))
         .await
         .text()
@@ -561,6 +632,7 @@ async fn a_room_page_preloads_only_its_own_game() {
         )),
         "{page}"
     );
+    assert!(!page.contains("/bundle/"), "{page}");
     for other in ["office21", "dilbert"] {
         assert!(
             !page.contains(&format!("/games/{other}/")),
@@ -571,7 +643,15 @@ async fn a_room_page_preloads_only_its_own_game() {
             "{other}: {page}"
         );
     }
-    server.stop().await;
+    assert_eq!(
+        plain
+            .get(&format!("/v/{version}/bundle/room.osaki.js"))
+            .await
+            .status(),
+        404,
+        "no bundles when unbundled"
+    );
+    plain.stop().await;
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

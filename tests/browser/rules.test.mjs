@@ -5,7 +5,7 @@
 // the language remembered after a reload and taken from the browser's
 // language at first, Escape and Close returning the focus to the opener,
 // keyboard use, a phone (375 px: the whole screen, no sideways scroll),
-// opening at a section (the seat list's help, `openRules(game, id)`), and
+// opening at a section (the seat list's help, a `data-rules-section` control), and
 // AA contrast in light and dark. Real server binary, headless Chromium.
 
 import { test, before, after } from 'node:test';
@@ -236,7 +236,7 @@ test('every game room: the header Rules button, by keyboard, at 375 px, sections
   }
 });
 
-test('opening at a section: the seat list\'s help and openRules(game, id) (Office 21\'s stalling countdown)', { timeout: 60_000 }, async () => {
+test('opening at a section: the seat list\'s help and a data-rules-section control (Office 21\'s stalling countdown)', { timeout: 60_000 }, async () => {
   const created = await server.api('POST', '/api/rooms', { game: 'office21', seats: 2 });
   const p = await newPage({ width: 1100, height: 700 });
   const { page } = p;
@@ -253,14 +253,19 @@ test('opening at a section: the seat list\'s help and openRules(game, id) (Offic
   await page.keyboard.press('Escape');
   assert.ok(await focusedIs(page, '.seats-help button'), 'back on the help button');
 
-  await page.evaluate(async () => {
-    // The page's own instance of the module: the page loads it under the
-    // client's versioned prefix (/v/<version>/js/), and /js/rules.js would be
-    // a second copy with a drawer of its own.
-    const base = document.querySelector('script[type="module"][src*="/js/"]').src;
-    const { openRules } = await import(new URL('rules.js', base));
-    await openRules('office21', 'stalling');
+  // What Office 21's stalling line shows beside its countdown
+  // (js/games/office21/status.js): a `data-rules-section` control, which the
+  // page's rules module answers by delegation with openRules(game, id).
+  await page.evaluate(() => {
+    const help = document.createElement('button');
+    help.type = 'button';
+    help.id = 'test-stalling-help';
+    help.dataset.rulesSection = 'stalling';
+    help.dataset.rulesGame = 'office21';
+    help.textContent = '?';
+    document.querySelector('main').append(help);
   });
+  await page.click('#test-stalling-help');
   await drawer(page);
   assert.ok(await focusedIs(page, '#rules-stalling'), 'openRules focuses the section');
   const inView = await page.evaluate(() => {

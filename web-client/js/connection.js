@@ -22,6 +22,42 @@ export function roomSocketUrl(roomId) {
   return `${scheme}//${location.host}/ws/rooms/${encodeURIComponent(roomId)}`;
 }
 
+/**
+ * The room's socket opened by js/room-early.js while the rest of the page's
+ * code is still loading, with what it received meanwhile; the first
+ * `connect()` of a Connection for the same room adopts it
+ * (docs/performance.md, "First load").
+ */
+let early = null;
+
+/** Opens the room's socket at once and says hello with `hello`. */
+export function openEarly(roomId, hello) {
+  const socket = new WebSocket(roomSocketUrl(roomId));
+  const held = { roomId, socket, opened: false, events: [] };
+  held.onOpen = () => {
+    held.opened = true;
+    socket.send(JSON.stringify(hello));
+  };
+  held.onMessage = (event) => held.events.push(event);
+  socket.addEventListener('open', held.onOpen);
+  socket.addEventListener('message', held.onMessage);
+  early = held;
+}
+
+/** The early socket for `roomId` if it is still usable, no longer listened to. */
+function takeEarly(roomId) {
+  const held = early;
+  early = null;
+  if (!held) return null;
+  held.socket.removeEventListener('open', held.onOpen);
+  held.socket.removeEventListener('message', held.onMessage);
+  if (held.roomId !== roomId || held.socket.readyState > WebSocket.OPEN) {
+    held.socket.close();
+    return null;
+  }
+  return held;
+}
+
 export class Connection {
   /**
    * @param {object} options
@@ -58,20 +94,28 @@ export class Connection {
     this.welcomed = false;
     this.onStatus(this.attempt === 0 ? 'connecting' : 'reconnecting', { attempt: this.attempt });
 
-    const socket = new WebSocket(roomSocketUrl(this.roomId));
+    const adopted = this.attempt === 0 ? takeEarly(this.roomId) : null;
+    const socket = adopted?.socket ?? new WebSocket(roomSocketUrl(this.roomId));
     this.socket = socket;
-    socket.addEventListener('open', () => {
-      if (socket !== this.socket) return;
+    const opened = () => {
       this.lastHeard = Date.now();
-      const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
-      const token = this.token();
-      if (token) hello.token = token;
-      const since = this.since();
-      if (since !== null && since !== undefined) hello.since = since;
-      socket.send(JSON.stringify(hello));
       this.startPinging();
-    });
-    socket.addEventListener('message', (event) => {
+    };
+    if (adopted?.opened) {
+      opened();
+    } else {
+      socket.addEventListener('open', () => {
+        if (socket !== this.socket) return;
+        const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
+        const token = this.token();
+        if (token) hello.token = token;
+        const since = this.since();
+        if (since !== null && since !== undefined) hello.since = since;
+        socket.send(JSON.stringify(hello));
+        opened();
+      });
+    }
+    const received = (event) => {
       if (socket !== this.socket) return;
       this.lastHeard = Date.now();
       let msg;
@@ -89,7 +133,9 @@ export class Connection {
         this.stop();
       }
       if (msg.type !== 'pong') this.onMessage(msg);
-    });
+    };
+    socket.addEventListener('message', received);
+    for (const event of adopted?.events ?? []) received(event);
     socket.addEventListener('close', () => {
       if (socket !== this.socket) return;
       this.socket = null;

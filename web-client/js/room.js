@@ -872,21 +872,11 @@ async function main() {
     $('solo-status').textContent = t('Setting up your game against the computer\u2026');
   }
 
-  const [room, games] = await Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
-  if (room?.status === 404 || room?.code === 'unknown_room') {
-    showMissing();
-    return;
-  }
-  if (room && !(room instanceof Error)) state.room = room;
-  const gameId = state.room?.game;
-  state.gameInfo = Array.isArray(games) ? games.find((g) => g.id === gameId) ?? null : null;
-  if (gameId) {
-    store.rememberRoom(roomId, gameId);
-    // Load the table's code while the lobby fills, so the start is instant.
-    rendererFor(gameId);
-  }
-  renderAll();
-
+  // The socket opens while the room's facts are fetched, not after: on a
+  // slow link each is a round trip (docs/performance.md, "First load").
+  // The welcome, when it comes first, holds the newer room.
+  const facts = Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
+  let games = null;
   connection = new Connection({
     roomId,
     token: () => store.roomToken(roomId),
@@ -901,6 +891,22 @@ async function main() {
     onStatus,
   });
   connection.connect();
+
+  const [room, gameList] = await facts;
+  games = gameList;
+  if (room?.status === 404 || room?.code === 'unknown_room') {
+    showMissing();
+    return;
+  }
+  if (room && !(room instanceof Error) && !state.room) state.room = room;
+  const gameId = state.room?.game;
+  state.gameInfo = Array.isArray(games) ? games.find((g) => g.id === gameId) ?? null : null;
+  if (gameId) {
+    store.rememberRoom(roomId, gameId);
+    // Load the table's code while the lobby fills, so the start is instant.
+    rendererFor(gameId);
+  }
+  renderAll();
 }
 
 main();

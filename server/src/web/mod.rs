@@ -26,6 +26,14 @@
 //! soon as it knows the game, and its stylesheet (css/{game}.css, if there
 //! is one), and nothing of any other game.
 //!
+//! Bundles (`bundle.rs`): a page's module scripts and stylesheets are
+//! served as one script and one stylesheet, `/v/{version}/bundle/{page}.js`
+//! and `.css` (`{page}.{game}` for a room or replay page whose game is
+//! known: that game's modules come too), made from the files above when
+//! first asked for and kept. A page that loads a game it cannot name (a
+//! room that did not answer in time), or whose bundle fails, is served
+//! unbundled, as is every page with `--unbundled-client`.
+//!
 //! Scripts, styles, SVG and pages go out in brotli at its best quality to a
 //! browser that accepts it, compressed once per file content and kept in
 //! memory (the compression layer of `http.rs`, which compresses everything
@@ -38,17 +46,21 @@
 //! file kept forever under a new name, nor a new file cached under an old
 //! version's name.
 
-use std::borrow::Cow;
-use std::collections::{HashMap, HashSet, VecDeque};
+mod bundle;
+mod script;
+
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 
 use crate::AppState;
 
@@ -59,15 +71,22 @@ struct Embedded;
 /// The folder rust-embed reads at run time in a debug build.
 const EMBEDDED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client");
 
-/// Where the client's files come from.
+/// The web client: where its files come from, and whether pages get bundles.
 #[derive(Debug, Clone)]
-pub enum Assets {
+pub struct Assets {
+    source: Source,
+    bundle: bool,
+}
+
+#[derive(Debug, Clone)]
+enum Source {
     Embedded,
     Dir(PathBuf),
 }
 
+#[derive(Clone)]
 struct File {
-    bytes: Cow<'static, [u8]>,
+    bytes: Bytes,
     /// Weak: the bytes sent vary with the content coding (brotli, gzip or
     /// none), while the file they decode to is the same.
     etag: String,
@@ -78,41 +97,60 @@ struct File {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Hex digits of the version: 64 bits tell versions apart.
 const VERSION_LEN: usize = 16;
-/// How long a room page waits to learn its room's game (for preload hints)
-/// before it is sent without them.
+/// How long a room page waits to learn its room's game (for its bundle or
+/// preload hints) before it is sent without them.
 const ROOM_LOOKUP_LIMIT: Duration = Duration::from_millis(300);
 
+impl File {
+    fn new(bytes: Vec<u8>) -> File {
+        let etag = etag_of(&Sha256::digest(&bytes));
+        File {
+            bytes: bytes.into(),
+            etag,
+        }
+    }
+}
+
 impl Assets {
+    /// The client embedded in the binary, or the one in `dir`; `bundle`:
+    /// pages load bundles (see the module docs).
+    pub fn new(dir: Option<PathBuf>, bundle: bool) -> Assets {
+        let source = match dir {
+            Some(dir) => Source::Dir(dir),
+            None => Source::Embedded,
+        };
+        Assets { source, bundle }
+    }
+
     async fn load(&self, path: &str) -> Option<File> {
-        match self {
-            Assets::Embedded => {
+        match &self.source {
+            Source::Embedded => {
                 let file = Embedded::get(path)?;
                 let etag = etag_of(&file.metadata.sha256_hash());
-                Some(File {
-                    bytes: file.data,
-                    etag,
-                })
+                let bytes = match file.data {
+                    std::borrow::Cow::Borrowed(b) => Bytes::from_static(b),
+                    std::borrow::Cow::Owned(v) => Bytes::from(v),
+                };
+                Some(File { bytes, etag })
             }
-            Assets::Dir(dir) => {
-                let bytes = tokio::fs::read(dir.join(path)).await.ok()?;
-                let etag = etag_of(&Sha256::digest(&bytes));
-                Some(File {
-                    bytes: Cow::Owned(bytes),
-                    etag,
-                })
-            }
+            Source::Dir(dir) => Some(File::new(tokio::fs::read(dir.join(path)).await.ok()?)),
         }
+    }
+
+    async fn text(&self, path: &str) -> Option<String> {
+        let file = self.load(path).await?;
+        Some(String::from_utf8_lossy(&file.bytes).into_owned())
     }
 
     /// The client's version: a digest of every file's path and bytes.
     async fn version(&self) -> String {
-        let dir = match self {
-            Assets::Embedded if !cfg!(debug_assertions) => {
+        let dir = match &self.source {
+            Source::Embedded if !cfg!(debug_assertions) => {
                 static VERSION: OnceLock<String> = OnceLock::new();
                 return VERSION.get_or_init(embedded_version).clone();
             }
-            Assets::Embedded => PathBuf::from(EMBEDDED_DIR),
-            Assets::Dir(dir) => dir.clone(),
+            Source::Embedded => PathBuf::from(EMBEDDED_DIR),
+            Source::Dir(dir) => dir.clone(),
         };
         tokio::task::spawn_blocking(move || dir_version(&dir))
             .await
@@ -263,10 +301,13 @@ pub async fn asset(
     let Some(path) = file_for(uri.path()) else {
         return not_found(&app.assets).await;
     };
-    let room = uri
-        .path()
-        .strip_prefix("/r/")
-        .filter(|_| path == "room.html");
+    let room = match path.as_str() {
+        "room.html" => uri.path().strip_prefix("/r/"),
+        "replay.html" => uri
+            .query()
+            .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("room="))),
+        _ => None,
+    };
     let file = if is_page(&path) {
         let game = match room {
             Some(room_id) => room_game(&app, room_id).await,
@@ -303,7 +344,9 @@ async fn versioned(app: &AppState, rest: &str, headers: &HeaderMap) -> Response 
         )
             .into_response();
     }
-    let file = if is_page(&path) {
+    let file = if let Some(name) = path.strip_prefix("bundle/") {
+        bundle_file(&app.assets, name, &version).await
+    } else if is_page(&path) {
         page(&app.assets, &path, None).await
     } else {
         app.assets.load(&path).await
@@ -339,7 +382,7 @@ async fn respond(
                     .insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
                 response
             }
-            None => file.bytes.into_owned().into_response(),
+            None => file.bytes.into_response(),
         };
         response
             .headers_mut()
@@ -350,14 +393,6 @@ async fn respond(
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
     );
     h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if let Ok(etag) = HeaderValue::from_str(&file.etag) {
@@ -471,63 +506,80 @@ fn is_page(path: &str) -> bool {
     path.ends_with(".html")
 }
 
-/// The game of a room, if the room answers quickly. Its page loads that
-/// game's table as soon as it knows the game, in the lobby too (so the start
-/// is instant), and draws it at once when the game has started.
+/// The game of a room, if the store answers quickly (from the rooms table:
+/// the room is not loaded for its page). Its page loads that game's table
+/// as soon as it knows the game, in the lobby too (so the start is
+/// instant), and draws it at once when the game has started.
 async fn room_game(app: &AppState, room_id: &str) -> Option<String> {
     if !crate::ids::is_room_id(room_id) {
         return None;
     }
-    let lookup = async {
-        let room = app.registry.get(room_id).await.ok()?;
-        Some(room.info().await.ok()?.game)
-    };
-    let game = tokio::time::timeout(ROOM_LOOKUP_LIMIT, lookup)
+    let game = tokio::time::timeout(ROOM_LOOKUP_LIMIT, app.store.room_game(room_id))
         .await
-        .ok()
-        .flatten()?;
+        .ok()?
+        .ok()??;
     game.bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         .then_some(game)
 }
 
-/// A page as served: versioned references and preload hints. Built once
-/// per version, page and game.
+/// A page as served: versioned references, and its bundle or preload
+/// hints. Built once per version, page and game.
 async fn page(assets: &Assets, path: &str, game: Option<&str>) -> Option<File> {
-    type Key = (String, String, Option<String>);
-    static PAGES: LazyLock<Mutex<HashMap<Key, Arc<Vec<u8>>>>> = LazyLock::new(Default::default);
+    type Key = (String, String, Option<String>, bool);
+    static PAGES: LazyLock<Mutex<HashMap<Key, File>>> = LazyLock::new(Default::default);
     let version = assets.version().await;
-    let key = (version.clone(), path.to_owned(), game.map(str::to_owned));
-    let cached = PAGES.lock().unwrap().get(&key).cloned();
-    let bytes = match cached {
-        Some(bytes) => bytes,
-        None => {
-            let file = assets.load(path).await?;
-            let text = String::from_utf8_lossy(&file.bytes);
-            let bytes = Arc::new(build_page(assets, &text, &version, game).await.into_bytes());
-            let mut pages = PAGES.lock().unwrap();
-            // Pages of older versions are never asked for again.
-            pages.retain(|(v, _, _), _| *v == version);
-            pages.insert(key, bytes.clone());
-            bytes
-        }
-    };
-    let etag = etag_of(&Sha256::digest(bytes.as_slice()));
-    Some(File {
-        bytes: Cow::Owned(bytes.to_vec()),
-        etag,
-    })
+    let key = (
+        version.clone(),
+        path.to_owned(),
+        game.map(str::to_owned),
+        assets.bundle,
+    );
+    if let Some(file) = PAGES.lock().unwrap().get(&key).cloned() {
+        return Some(file);
+    }
+    let text = assets.text(path).await?;
+    let file = File::new(
+        build_page(assets, &text, path, &version, game)
+            .await
+            .into_bytes(),
+    );
+    let mut pages = PAGES.lock().unwrap();
+    // Pages of older versions are never asked for again.
+    pages.retain(|(v, _, _, _), _| *v == version);
+    pages.insert(key, file.clone());
+    Some(file)
 }
 
-async fn build_page(assets: &Assets, html: &str, version: &str, game: Option<&str>) -> String {
+async fn build_page(
+    assets: &Assets,
+    html: &str,
+    path: &str,
+    version: &str,
+    game: Option<&str>,
+) -> String {
     let html = versioned_references(html, version);
     let prefix = format!("/v/{version}/");
+    let game_style = match game {
+        Some(game) => {
+            let css = format!("css/{game}.css");
+            assets.load(&css).await.map(|_| css)
+        }
+        None => None,
+    };
+    let style_hint =
+        |css: &String| format!("  <link rel=\"preload\" as=\"style\" href=\"{prefix}{css}\">\n");
+    if let Some(name) = bundle_name(path, game).filter(|_| assets.bundle) {
+        if bundle(assets, &name, version).await.is_some() {
+            let hints: String = game_style.iter().map(style_hint).collect();
+            return bundled_page(&html, &prefix, &name, &hints);
+        }
+    }
     let entries: Vec<String> = module_scripts(&html)
         .into_iter()
         .filter_map(|src| src.strip_prefix(&prefix).map(str::to_owned))
         .collect();
     let mut modules = module_graph(assets, &entries).await;
-    let mut styles = Vec::new();
     if let Some(game) = game {
         let index = format!("js/games/{game}/index.js");
         let mut known: Vec<String> = entries.iter().chain(&modules).cloned().collect();
@@ -541,25 +593,195 @@ async fn build_page(assets: &Assets, html: &str, version: &str, game: Option<&st
                 }
             }
         }
-        let css = format!("css/{game}.css");
-        if assets.load(&css).await.is_some() {
-            styles.push(css);
-        }
     }
     let hints: String = modules
         .iter()
         .filter(|m| !entries.contains(m))
         .map(|m| format!("  <link rel=\"modulepreload\" href=\"{prefix}{m}\">\n"))
-        .chain(
-            styles
-                .iter()
-                .map(|s| format!("  <link rel=\"preload\" as=\"style\" href=\"{prefix}{s}\">\n")),
-        )
+        .chain(game_style.iter().map(style_hint))
         .collect();
+    insert_before_head_end(html, &hints)
+}
+
+fn insert_before_head_end(html: String, hints: &str) -> String {
     match html.find("</head>") {
         Some(at) if !hints.is_empty() => format!("{}{hints}{}", &html[..at], &html[at..]),
         _ => html,
     }
+}
+
+/// The bundle's name for a page (`room`, or `room.osaki` with its game).
+fn bundle_name(path: &str, game: Option<&str>) -> Option<String> {
+    let stem = path.strip_suffix(".html")?;
+    if stem.is_empty()
+        || !stem
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return None;
+    }
+    Some(match game {
+        Some(game) => format!("{stem}.{game}"),
+        None => stem.to_owned(),
+    })
+}
+
+/// The page with its stylesheets and module scripts replaced by its
+/// bundle's, where the first of each stood (each tag on its own line, as
+/// the client's pages are written).
+fn bundled_page(html: &str, prefix: &str, name: &str, hints: &str) -> String {
+    let sheet = format!("<link rel=\"stylesheet\" href=\"{prefix}css/");
+    let script = format!("<script type=\"module\" src=\"{prefix}");
+    let (mut sheet_done, mut script_done) = (false, false);
+    let mut out = String::with_capacity(html.len());
+    for line in html.split_inclusive('\n') {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        if line.trim_start().starts_with(&sheet) {
+            if !sheet_done {
+                sheet_done = true;
+                let _ = writeln!(
+                    out,
+                    "{indent}<link rel=\"stylesheet\" href=\"{prefix}bundle/{name}.css\">"
+                );
+            }
+        } else if line.trim_start().starts_with(&script) {
+            if !script_done {
+                script_done = true;
+                let _ = writeln!(
+                    out,
+                    "{indent}<script type=\"module\" src=\"{prefix}bundle/{name}.js\"></script>"
+                );
+            }
+        } else {
+            out.push_str(line);
+        }
+    }
+    insert_before_head_end(out, hints)
+}
+
+/// A page's bundle: its script and its stylesheet.
+struct Bundle {
+    script: File,
+    style: File,
+}
+
+/// The bundle called `name` (see [`bundle_name`]), made once per version;
+/// None if the page cannot be bundled (the reason is logged, once).
+async fn bundle(assets: &Assets, name: &str, version: &str) -> Option<Arc<Bundle>> {
+    type Made = HashMap<(String, String), Option<Arc<Bundle>>>;
+    static MADE: LazyLock<Mutex<Made>> = LazyLock::new(Default::default);
+    let key = (version.to_owned(), name.to_owned());
+    if let Some(made) = MADE.lock().unwrap().get(&key) {
+        return made.clone();
+    }
+    let made = match make_bundle(assets, name, version).await {
+        Ok(bundle) => Some(Arc::new(bundle)),
+        Err(reason) => {
+            tracing::warn!(bundle = name, %reason, "page served unbundled");
+            None
+        }
+    };
+    let mut all = MADE.lock().unwrap();
+    all.retain(|(v, _), _| v == version);
+    all.insert(key, made.clone());
+    made
+}
+
+async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundle, String> {
+    let (stem, game) = match name.split_once('.') {
+        Some((stem, game)) => (stem, Some(game)),
+        None => (name, None),
+    };
+    let page = format!("{stem}.html");
+    let html = assets.text(&page).await.ok_or("no such page")?;
+    let html = versioned_references(&html, version);
+    let prefix = format!("/v/{version}/");
+    let entries: Vec<String> = module_scripts(&html)
+        .into_iter()
+        .filter_map(|src| src.strip_prefix(&prefix).map(str::to_owned))
+        .collect();
+    let mut modules = entries.clone();
+    modules.extend(module_graph(assets, &entries).await);
+    let loads_games = modules.iter().any(|m| m == "js/games/registry.js");
+    match game {
+        Some(game) => {
+            let index = format!("js/games/{game}/index.js");
+            modules.extend(module_graph(assets, std::slice::from_ref(&index)).await);
+            modules.push(index);
+        }
+        None if loads_games => return Err("the page loads a game it cannot name".into()),
+        None => {}
+    }
+    let mut sources = BTreeMap::new();
+    for module in modules {
+        let text = assets
+            .text(&module)
+            .await
+            .ok_or_else(|| format!("{module} is not in the client"))?;
+        sources.insert(module, text);
+    }
+    let script = bundle::script(&entries, &sources, version, resolve).map_err(|e| e.to_string())?;
+    let mut sheets = Vec::new();
+    for href in stylesheet_links(&html) {
+        let css = href
+            .strip_prefix(&prefix)
+            .ok_or("a stylesheet outside the client")?;
+        sheets.push(
+            assets
+                .text(css)
+                .await
+                .ok_or_else(|| format!("{css} is not in the client"))?,
+        );
+    }
+    Ok(Bundle {
+        script: File::new(script.into_bytes()),
+        style: File::new(bundle::stylesheet(&sheets).into_bytes()),
+    })
+}
+
+/// `/v/{version}/bundle/{name}.js` or `.css`.
+async fn bundle_file(assets: &Assets, file: &str, version: &str) -> Option<File> {
+    if !assets.bundle {
+        return None;
+    }
+    let (name, script) = match (file.strip_suffix(".js"), file.strip_suffix(".css")) {
+        (Some(name), _) => (name, true),
+        (_, Some(name)) => (name, false),
+        _ => return None,
+    };
+    let (stem, game) = match name.split_once('.') {
+        Some((stem, game)) => (stem, Some(game)),
+        None => (name, None),
+    };
+    let valid = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    if !valid(stem) || !game.is_none_or(valid) {
+        return None;
+    }
+    let made = bundle(assets, name, version).await?;
+    Some(if script {
+        made.script.clone()
+    } else {
+        made.style.clone()
+    })
+}
+
+/// The `href` of every `<link rel="stylesheet" href="…">`.
+fn stylesheet_links(html: &str) -> Vec<String> {
+    html.split("<link")
+        .skip(1)
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            if !tag.contains("rel=\"stylesheet\"") {
+                return None;
+            }
+            let href = &tag[tag.find("href=\"")? + 6..];
+            Some(href[..href.find('"')?].to_owned())
+        })
+        .collect()
 }
 
 /// `="/css/…"`, `="/js/…"`, `="/img/…"` under `/v/{version}/`.
@@ -704,7 +926,7 @@ async fn not_found(assets: &Assets) -> Response {
                 (header::CONTENT_TYPE, content_type(PAGE)),
                 (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
             ],
-            page.bytes.into_owned(),
+            page.bytes,
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
@@ -790,5 +1012,69 @@ mod tests {
         );
         assert!(out.contains("<a href=\"/\">"));
         assert_eq!(module_scripts(&out), ["/v/0123/js/room.js"]);
+    }
+
+    /// The client as this checkout has it, bundled.
+    fn client() -> Assets {
+        Assets::new(Some(PathBuf::from(EMBEDDED_DIR)), true)
+    }
+
+    #[tokio::test]
+    async fn every_page_of_the_client_bundles() {
+        // A module the bundler cannot take would quietly send its page back
+        // to one file per module: this is where it shows.
+        let assets = client();
+        let version = assets.version().await;
+        let mut names = vec!["index".to_owned(), "404".to_owned()];
+        for game in ["osaki", "office21", "dilbert"] {
+            names.push(format!("room.{game}"));
+            names.push(format!("replay.{game}"));
+        }
+        for name in &names {
+            let made = make_bundle(&assets, name, &version).await;
+            let bundle = made.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let script = String::from_utf8_lossy(&bundle.script.bytes).into_owned();
+            assert!(script.contains("$$req(e)"), "{name}: runs its entries");
+            assert!(
+                !bundle.style.bytes.is_empty(),
+                "{name}: has its stylesheets"
+            );
+        }
+        let room = make_bundle(&assets, "room.osaki", &version)
+            .await
+            .ok()
+            .unwrap();
+        let script = String::from_utf8_lossy(&room.script.bytes).into_owned();
+        assert!(script.contains("$$def(\"js/games/osaki/table.js\""));
+        assert!(
+            !script.contains("js/games/office21/"),
+            "nothing of another game"
+        );
+        assert!(
+            !script.contains("js/vendor/"),
+            "the QR encoder loads on use"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_page_that_loads_a_game_it_cannot_name_is_not_bundled() {
+        let assets = client();
+        let version = assets.version().await;
+        assert!(make_bundle(&assets, "room", &version).await.is_err());
+        let html = assets.text("room.html").await.unwrap();
+        let page = build_page(&assets, &html, "room.html", &version, None).await;
+        assert!(
+            page.contains(&format!("src=\"/v/{version}/js/room.js\"")),
+            "{page}"
+        );
+        assert!(page.contains("rel=\"modulepreload\""));
+        let page = build_page(&assets, &html, "room.html", &version, Some("osaki")).await;
+        assert!(
+            page.contains(&format!("src=\"/v/{version}/bundle/room.osaki.js\"")),
+            "{page}"
+        );
+        assert!(page.contains(&format!("href=\"/v/{version}/bundle/room.osaki.css\"")));
+        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert_eq!(page.matches("rel=\"stylesheet\"").count(), 1, "{page}");
     }
 }
