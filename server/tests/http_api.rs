@@ -568,7 +568,7 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
     let version = page_version(&page).unwrap();
     assert_eq!(
         versioned_refs(&page, &version),
-        ["bundle/room.osaki.css", "bundle/room.osaki.js"],
+        ["bundle/room.osaki.css", "js/room-early.js", "bundle/room.osaki.js"],
         "{page}"
     );
     let script = server

@@ -64,8 +64,8 @@ for (const game of GAMES) {
     const ownStyle = game === 'dilbert' ? ['/css/dilbert.css'] : [];
     assert.deepEqual(
       files.map((p) => p.replace(/^\/v\/[0-9a-f]+/, '')).sort(),
-      [`/bundle/room.${game}.css`, `/bundle/room.${game}.js`, ...ownStyle].sort(),
-      `one script and one stylesheet, the ${game} bundle's:\n${listing(cold.list)}`,
+      [`/bundle/room.${game}.css`, `/bundle/room.${game}.js`, '/js/room-early.js', ...ownStyle].sort(),
+      `one script and one stylesheet, the ${game} bundle's, and the early socket's script:\n${listing(cold.list)}`,
     );
     const otherGames = GAMES.filter((g) => g !== game);
     const foreign = files.filter((p) => otherGames.some((g) => p.includes(`/games/${g}/`) || p.endsWith(`/css/${g}.css`) || p.includes(`/rules/${g}.js`)));

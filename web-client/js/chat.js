@@ -476,7 +476,9 @@ export class TableChat {
     this.el.toggle.setAttribute('aria-expanded', String(open));
     this.panel.classList.toggle('chat-collapsed', !open);
     if (remember) save(OPEN_KEY, open ? null : 'closed');
-    if (open) {
+    // An empty list has nothing to scroll to: reading its height would
+    // make the browser lay out the page while it is still being built.
+    if (open && this.el.list.firstChild) {
       this.el.list.scrollTop = this.el.list.scrollHeight;
       this.seenIfInSight();
     }

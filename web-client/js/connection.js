@@ -23,35 +23,20 @@ export function roomSocketUrl(roomId) {
 }
 
 /**
- * The room's socket opened by js/room-early.js while the rest of the page's
- * code is still loading, with what it received meanwhile; the first
- * `connect()` of a Connection for the same room adopts it
+ * The socket js/room-early.js opened for `roomId` while the page's code was
+ * loading, if it is still usable and speaks this page's protocol, with the
+ * messages it received meanwhile; no longer listened to by room-early.js
  * (docs/performance.md, "First load").
  */
-let early = null;
-
-/** Opens the room's socket at once and says hello with `hello`. */
-export function openEarly(roomId, hello) {
-  const socket = new WebSocket(roomSocketUrl(roomId));
-  const held = { roomId, socket, opened: false, events: [] };
-  held.onOpen = () => {
-    held.opened = true;
-    socket.send(JSON.stringify(hello));
-  };
-  held.onMessage = (event) => held.events.push(event);
-  socket.addEventListener('open', held.onOpen);
-  socket.addEventListener('message', held.onMessage);
-  early = held;
-}
-
-/** The early socket for `roomId` if it is still usable, no longer listened to. */
 function takeEarly(roomId) {
-  const held = early;
-  early = null;
+  const held = window.cubicleEarlySocket;
+  delete window.cubicleEarlySocket;
   if (!held) return null;
   held.socket.removeEventListener('open', held.onOpen);
   held.socket.removeEventListener('message', held.onMessage);
-  if (held.roomId !== roomId || held.socket.readyState > WebSocket.OPEN) {
+  const usable =
+    held.protocol === PROTOCOL_VERSION && held.socket.url === roomSocketUrl(roomId) && held.socket.readyState <= WebSocket.OPEN;
+  if (!usable) {
     held.socket.close();
     return null;
   }

@@ -56,7 +56,7 @@ export class TableFrame {
     this.el.dataset.over = over ? 'true' : 'false';
     this.el.dataset.asked = asked && !over ? 'true' : 'false';
     this.setDeadline(over ? null : deadlineAt);
-    this.dock.update();
+    this.dock.schedule();
   }
 
   build({ names, seat, active, turn, over, outOfTurn }) {
@@ -145,9 +145,21 @@ class Dock {
     this.last = '';
     this.sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.measure()) : null;
     this.sizes?.observe(frameEl);
-    this.mutations = new MutationObserver(() => this.update());
+    // Once a frame, not once per change: measuring makes the browser lay
+    // out the page, and a table being drawn changes many times a frame
+    // (docs/performance.md, "First load").
+    this.pending = 0;
+    this.mutations = new MutationObserver(() => this.schedule());
     // CSS pins the dock only where this measures it.
     document.documentElement.dataset.frameDock = '';
+  }
+
+  /** Updates at the next frame (once, however many times it is asked). */
+  schedule() {
+    this.pending ||= requestAnimationFrame(() => {
+      this.pending = 0;
+      this.update();
+    });
   }
 
   update() {

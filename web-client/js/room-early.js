@@ -1,17 +1,31 @@
-// The room page's first script: opens the room's socket and says hello
-// before the rest of the page's code has run, so that on a slow link the
-// welcome is on its way while the table's code loads (js/connection.js
-// hands the socket to the page's Connection; docs/performance.md, "First
-// load"). A page opened from a personal link (`#token=`) waits for the
-// page to take the link's token first.
+// Opens the room's socket while the page's bundle is on its way; js/connection.js
+// adopts it (docs/performance.md, "First load", says why this file repeats its facts).
 
-import { openEarly, PROTOCOL_VERSION } from './connection.js';
-import { roomToken } from './store.js';
+const PROTOCOL_VERSION = 2;
+const TOKEN_PREFIX = 'cubicle:token:';
+
+function storedToken(roomId) {
+  try {
+    return localStorage.getItem(TOKEN_PREFIX + roomId);
+  } catch {
+    return null;
+  }
+}
 
 const roomId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 if (roomId && !location.hash.includes('token=')) {
-  const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
-  const token = roomToken(roomId);
-  if (token) hello.token = token;
-  openEarly(roomId, hello);
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const socket = new WebSocket(`${scheme}//${location.host}/ws/rooms/${encodeURIComponent(roomId)}`);
+  const held = { protocol: PROTOCOL_VERSION, socket, opened: false, events: [] };
+  held.onOpen = () => {
+    held.opened = true;
+    const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
+    const token = storedToken(roomId);
+    if (token) hello.token = token;
+    socket.send(JSON.stringify(hello));
+  };
+  held.onMessage = (event) => held.events.push(event);
+  socket.addEventListener('open', held.onOpen);
+  socket.addEventListener('message', held.onMessage);
+  window.cubicleEarlySocket = held;
 }

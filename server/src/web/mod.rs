@@ -798,13 +798,15 @@ fn versioned_references(html: &str, version: &str) -> String {
     html
 }
 
-/// The `src` of every `<script type="module" src="…">`.
+/// The `src` of every `<script type="module" src="…">` that is not `async`:
+/// an async script runs on its own as soon as it arrives (js/room-early.js),
+/// so it stays out of the page's bundle and in the page as it is.
 fn module_scripts(html: &str) -> Vec<String> {
     html.split("<script")
         .skip(1)
         .filter_map(|rest| {
             let tag = &rest[..rest.find('>')?];
-            if !tag.contains("type=\"module\"") {
+            if !tag.contains("type=\"module\"") || tag.split_whitespace().any(|a| a == "async") {
                 return None;
             }
             let src = &tag[tag.find("src=\"")? + 5..];
@@ -1012,6 +1014,8 @@ mod tests {
         );
         assert!(out.contains("<a href=\"/\">"));
         assert_eq!(module_scripts(&out), ["/v/0123/js/room.js"]);
+        let early = "<script type=\"module\" async src=\"/js/room-early.js\"></script>";
+        assert_eq!(module_scripts(early), Vec::<String>::new(), "async scripts stay apart");
     }
 
     /// The client as this checkout has it, bundled.
@@ -1074,7 +1078,13 @@ mod tests {
             "{page}"
         );
         assert!(page.contains(&format!("href=\"/v/{version}/bundle/room.osaki.css\"")));
-        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert_eq!(page.matches("<script").count(), 2, "{page}");
+        assert!(
+            page.contains(&format!(
+                "<script type=\"module\" async src=\"/v/{version}/js/room-early.js\">"
+            )),
+            "the early socket's script stays apart: {page}"
+        );
         assert_eq!(page.matches("rel=\"stylesheet\"").count(), 1, "{page}");
     }
 }
