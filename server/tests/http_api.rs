@@ -552,23 +552,28 @@ async fn versioned_files_are_cached_for_good_and_pages_name_them() {
     server.stop().await;
 }
 
+/// The page of a new two-player Osaki room.
+async fn osaki_room_page(server: &TestServer) -> String {
+    let table = Table::start(server, 2, None).await;
+    let page = server.get(&format!("/r/{}", table.room_id)).await;
+    page.text().await.unwrap()
+}
+
 /// A room page loads one script and one stylesheet, its bundle, with its
 /// game's modules in it (the page loads them as soon as it knows the game)
 /// and nothing of the other games; unbundled, it preloads the same modules.
 #[tokio::test]
 async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
     let server = TestServer::start().await;
-    let table = Table::start(&server, 2, None).await;
-    let page = server
-        .get(&format!("/r/{}", table.room_id))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let page = osaki_room_page(&server).await;
     let version = page_version(&page).unwrap();
     assert_eq!(
         versioned_refs(&page, &version),
-        ["bundle/room.osaki.css", "js/room-early.js", "bundle/room.osaki.js"],
+        [
+            "bundle/room.osaki.css",
+            "js/room-early.js",
+            "bundle/room.osaki.js"
+        ],
         "{page}"
     );
     let script = server
@@ -603,6 +608,7 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
     for bad in [
         "bundle/nope.js",
         "bundle/room.js",
+        "bundle/room.chess.js",
         "bundle/room.x%2fy.js",
         "bundle/room.osaki.txt",
     ] {
@@ -618,13 +624,7 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
         config.unbundled_client = true;
     })
     .await;
-    let table = Table::start(&plain, 2, None).await;
-    let page = plain
-        .get(&format!("/r/{}", table.room_id))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let page = osaki_room_page(&plain).await;
     let version = page_version(&page).unwrap();
     assert!(
         page.contains(&format!(

@@ -761,6 +761,19 @@ async fn bundle_file(assets: &Assets, file: &str, version: &str) -> Option<File>
     if !valid(stem) || !game.is_none_or(valid) {
         return None;
     }
+    // Only names of this client's pages and games: anything else is not
+    // worth a log line or a place in the cache.
+    let page_exists = assets.load(&format!("{stem}.html")).await.is_some();
+    let game_exists = match game {
+        Some(game) => assets
+            .load(&format!("js/games/{game}/index.js"))
+            .await
+            .is_some(),
+        None => true,
+    };
+    if !(page_exists && game_exists) {
+        return None;
+    }
     let made = bundle(assets, name, version).await?;
     Some(if script {
         made.script.clone()
@@ -1015,7 +1028,11 @@ mod tests {
         assert!(out.contains("<a href=\"/\">"));
         assert_eq!(module_scripts(&out), ["/v/0123/js/room.js"]);
         let early = "<script type=\"module\" async src=\"/js/room-early.js\"></script>";
-        assert_eq!(module_scripts(early), Vec::<String>::new(), "async scripts stay apart");
+        assert_eq!(
+            module_scripts(early),
+            Vec::<String>::new(),
+            "async scripts stay apart"
+        );
     }
 
     /// The client as this checkout has it, bundled.
