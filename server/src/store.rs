@@ -532,7 +532,7 @@ impl Store {
     }
 
     /// A room's game, if the room exists: what a room page needs to know
-    /// before it is served (web.rs), without loading the room.
+    /// before it is served (web/mod.rs), without loading the room.
     pub async fn room_game(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT game FROM rooms WHERE id = $1")
             .bind(id)
