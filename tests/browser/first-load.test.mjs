@@ -22,7 +22,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { Server, launchBrowser } from './lib/harness.mjs';
+import { Server, launchBrowser, sleep } from './lib/harness.mjs';
 import { measureOnce, roomInPlay } from './lib/first-load.mjs';
 
 // Measured on 2026-12-02 with bundles: 48.1, 53.0 and 66.9 KB (docs/performance.md, "First load").
@@ -91,5 +91,32 @@ test('unbundled (--unbundled-client): the room page loads its modules one by one
     assert.ok(files.length > 20, `one file per module: ${files.length}`);
   } finally {
     await plain.stop();
+  }
+});
+
+test('the early socket: the page uses the one socket it opened, and opens no second one when its script comes late', { timeout: 120_000 }, async () => {
+  const room = await roomInPlay(server, browser, 'osaki');
+  for (const late of [false, true]) {
+    const context = await browser.newContext({ locale: 'en-US', storageState: room.state });
+    const page = await context.newPage();
+    const sockets = [];
+    page.on('websocket', (ws) => sockets.push(ws));
+    let earlyServed = false;
+    // An async script has no set order: held back, it runs after the page's
+    // own code has connected, which must then not get a second socket.
+    await page.route('**/js/room-early.js', async (route) => {
+      if (late) await sleep(2_000);
+      await route.continue();
+      earlyServed = true;
+    });
+    await page.goto(room.url);
+    await page.waitForSelector('#game:not([hidden]) #table > *');
+    while (!earlyServed) await sleep(50);
+    await sleep(1_000);
+    const open = sockets.filter((ws) => !ws.isClosed());
+    assert.equal(sockets.length, 1, `late=${late}: one socket opened, not ${sockets.length}`);
+    assert.equal(open.length, 1, `late=${late}: and it stays open`);
+    assert.equal(await page.evaluate(() => window.cubicleEarlySocket), null, `late=${late}: the page's connection has taken or refused the early socket`);
+    await context.close();
   }
 });

@@ -30,7 +30,9 @@ export function roomSocketUrl(roomId) {
  */
 function takeEarly(roomId) {
   const held = window.cubicleEarlySocket;
-  delete window.cubicleEarlySocket;
+  // Null, not absent: room-early.js, if it runs only now (an async script
+  // has no set order), must not open a second socket nobody would read.
+  window.cubicleEarlySocket = null;
   if (!held) return null;
   held.socket.removeEventListener('open', held.onOpen);
   held.socket.removeEventListener('message', held.onMessage);

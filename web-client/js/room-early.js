@@ -13,7 +13,8 @@ function storedToken(roomId) {
 }
 
 const roomId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
-if (roomId && !location.hash.includes('token=')) {
+// `undefined`: the page's own connection has not started yet (it sets null).
+if (roomId && !location.hash.includes('token=') && window.cubicleEarlySocket === undefined) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new WebSocket(`${scheme}//${location.host}/ws/rooms/${encodeURIComponent(roomId)}`);
   const held = { protocol: PROTOCOL_VERSION, socket, opened: false, events: [] };
