@@ -518,9 +518,7 @@ async fn room_game(app: &AppState, room_id: &str) -> Option<String> {
         .await
         .ok()?
         .ok()??;
-    game.bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        .then_some(game)
+    plain_name(&game).then_some(game)
 }
 
 /// A page as served: versioned references, and its bundle or preload
@@ -610,16 +608,25 @@ fn insert_before_head_end(html: String, hints: &str) -> String {
     }
 }
 
-/// The bundle's name for a page (`room`, or `room.osaki` with its game).
-fn bundle_name(path: &str, game: Option<&str>) -> Option<String> {
-    let stem = path.strip_suffix(".html")?;
-    if stem.is_empty()
-        || !stem
+/// A page's or game's name as bundles use it: letters, digits, `-`, `_`.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    {
-        return None;
+}
+
+/// A bundle's name split into its page and game ([`bundle_name`]'s inverse).
+fn split_bundle_name(name: &str) -> (&str, Option<&str>) {
+    match name.split_once('.') {
+        Some((stem, game)) => (stem, Some(game)),
+        None => (name, None),
     }
+}
+
+/// The bundle's name for a page (`room`, or `room.osaki` with its game).
+fn bundle_name(path: &str, game: Option<&str>) -> Option<String> {
+    let stem = path.strip_suffix(".html").filter(|s| plain_name(s))?;
     Some(match game {
         Some(game) => format!("{stem}.{game}"),
         None => stem.to_owned(),
@@ -688,10 +695,7 @@ async fn bundle(assets: &Assets, name: &str, version: &str) -> Option<Arc<Bundle
 }
 
 async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundle, String> {
-    let (stem, game) = match name.split_once('.') {
-        Some((stem, game)) => (stem, Some(game)),
-        None => (name, None),
-    };
+    let (stem, game) = split_bundle_name(name);
     let page = format!("{stem}.html");
     let html = assets.text(&page).await.ok_or("no such page")?;
     let html = versioned_references(&html, version);
@@ -749,16 +753,8 @@ async fn bundle_file(assets: &Assets, file: &str, version: &str) -> Option<File>
         (_, Some(name)) => (name, false),
         _ => return None,
     };
-    let (stem, game) = match name.split_once('.') {
-        Some((stem, game)) => (stem, Some(game)),
-        None => (name, None),
-    };
-    let valid = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    };
-    if !valid(stem) || !game.is_none_or(valid) {
+    let (stem, game) = split_bundle_name(name);
+    if !plain_name(stem) || !game.is_none_or(plain_name) {
         return None;
     }
     // Only names of this client's pages and games: anything else is not
