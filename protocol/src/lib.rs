@@ -523,12 +523,15 @@ pub enum ErrorCode {
     /// A `chat` line that is empty, too long or holds control characters,
     /// or a spectator's without a usable name.
     BadChat,
+    /// Another server runs this room now (several servers share the
+    /// rooms): nothing changed; reconnect, and the connection reaches it.
+    RoomMoved,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (the metrics register one series per
     /// code, so that a fresh server already shows each at zero).
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::BadMessage,
         ErrorCode::UnsupportedProtocol,
         ErrorCode::HelloFirst,
@@ -560,6 +563,7 @@ impl ErrorCode {
         ErrorCode::Internal,
         ErrorCode::GameNotOver,
         ErrorCode::BadChat,
+        ErrorCode::RoomMoved,
     ];
 
     /// The code's name on the wire.
@@ -596,6 +600,7 @@ impl ErrorCode {
             ErrorCode::Internal => "internal",
             ErrorCode::GameNotOver => "game_not_over",
             ErrorCode::BadChat => "bad_chat",
+            ErrorCode::RoomMoved => "room_moved",
         }
     }
 }

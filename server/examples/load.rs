@@ -6,6 +6,9 @@
 //! ```text
 //! cargo run --release -p cubicle-server --example load -- --rooms 100 --seats 4
 //! cargo run --release -p cubicle-server --example load -- --url http://127.0.0.1:8080 --rooms 20
+//! # a soak: 4,000 connections, each player acting every 2 s, for 5 minutes
+//! cargo run --release -p cubicle-server --example load -- --url http://127.0.0.1:8080 \
+//!     --rooms 1000 --seats 4 --pace-ms 2000 --duration 300 --timeout 600
 //! ```
 //!
 //! Without `--url` it starts a server in-process on a temporary SQLite
@@ -40,6 +43,14 @@ struct Args {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 300)]
     timeout: u64,
+    /// Keep every room slot playing game after game (a new room each) for
+    /// this many seconds; 0: one game per slot.
+    #[arg(long, default_value_t = 0)]
+    duration: u64,
+    /// Each player waits this long before each action (0: at once, a
+    /// closed loop); e.g. 2000 for a player who thinks for 2 s.
+    #[arg(long, default_value_t = 0)]
+    pace_ms: u64,
 }
 
 #[tokio::main]
@@ -70,11 +81,26 @@ async fn main() -> anyhow::Result<()> {
     let (latencies_tx, mut latencies_rx) = mpsc::unbounded_channel::<Duration>();
     let started = Instant::now();
     let mut rooms = Vec::new();
+    let duration = Duration::from_secs(args.duration);
+    let pace = Duration::from_millis(args.pace_ms);
+    let mut games = Vec::new();
     for r in 0..args.rooms {
         let tx = latencies_tx.clone();
         let seats = args.seats;
+        let (games_tx, games_rx) = tokio::sync::oneshot::channel();
+        games.push(games_rx);
         rooms.push(tokio::spawn(async move {
-            play_room(addr, seats, r as u64, tx).await
+            let mut played = 0u64;
+            loop {
+                let seed = r as u64 + played * args.rooms as u64;
+                play_room(addr, seats, seed, pace, tx.clone()).await?;
+                played += 1;
+                if started.elapsed() >= duration {
+                    break;
+                }
+            }
+            let _ = games_tx.send(played);
+            anyhow::Ok(())
         }));
     }
     drop(latencies_tx);
@@ -88,6 +114,10 @@ async fn main() -> anyhow::Result<()> {
         .await
         .context("the load run timed out")??;
     let elapsed = started.elapsed();
+    let mut finished = 0;
+    for played in games {
+        finished += played.await.unwrap_or(0);
+    }
 
     let mut latencies = Vec::new();
     while let Some(l) = latencies_rx.recv().await {
@@ -109,6 +139,12 @@ async fn main() -> anyhow::Result<()> {
         ms(pct(0.9)),
         ms(pct(0.99)),
         ms(pct(1.0))
+    );
+    // Any error (a refusal, a lost connection, a timeout) ends the run with
+    // its message and a non-zero exit; reaching here means none happened.
+    println!(
+        "{finished} games finished, {} connections, errors: 0",
+        args.rooms * args.seats
     );
     if let Some(server) = server {
         let metrics = reqwest::get(format!("http://{addr}/metrics"))
@@ -161,6 +197,7 @@ async fn play_room(
     addr: SocketAddr,
     seats: usize,
     seed: u64,
+    pace: Duration,
     latencies: mpsc::UnboundedSender<Duration>,
 ) -> anyhow::Result<()> {
     let created: RoomCreated = reqwest::Client::new()
@@ -210,6 +247,7 @@ async fn play_room(
             tokio::spawn(play_seat(
                 ws,
                 seed * 16 + seat as u64 + 1,
+                pace,
                 latencies.clone(),
             ))
         })
@@ -224,6 +262,7 @@ async fn play_room(
 async fn play_seat(
     mut ws: Socket,
     seed: u64,
+    pace: Duration,
     latencies: mpsc::UnboundedSender<Duration>,
 ) -> anyhow::Result<()> {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -263,6 +302,9 @@ async fn play_seat(
             _ => {}
         }
         if pending.is_none() && !legal.is_empty() {
+            if !pace.is_zero() {
+                tokio::time::sleep(pace).await;
+            }
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;

@@ -39,6 +39,19 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_UNBUNDLED_CLIENT")]
     pub unbundled_client: bool,
 
+    /// This node's id, when several nodes share one PostgreSQL database
+    /// behind a proxy (docs/scaling.md): unique among the nodes and the same
+    /// across restarts. With it, the node serves a room only while it holds
+    /// the room's lease. Without it, the node assumes it is the only one.
+    #[arg(long, env = "CUBICLE_NODE_ID", value_parser = parse_node_id)]
+    pub node_id: Option<String>,
+
+    /// With `--node-id`: seconds a room's lease lasts unless renewed (it is
+    /// renewed every third of that). A node that dies holds its rooms this
+    /// long before another node may take them.
+    #[arg(long, env = "CUBICLE_ROOM_LEASE_SECONDS", default_value_t = 5.0, value_parser = parse_lease_seconds)]
+    pub room_lease_seconds: f64,
+
     /// Most open connections (HTTP and WebSocket) in all; further ones are
     /// closed at once. 0: no cap (the open-file limit still applies).
     #[arg(long, env = "CUBICLE_MAX_CONNECTIONS", default_value_t = 10_000)]
@@ -127,6 +140,8 @@ impl Config {
             log_format: LogFormat::Text,
             static_dir: None,
             unbundled_client: false,
+            node_id: None,
+            room_lease_seconds: 5.0,
             max_connections: 10_000,
             max_connections_per_ip: 200,
             max_spectators_per_room: 200,
@@ -141,6 +156,30 @@ impl Config {
             retention_days: 90,
             abandoned_days: 30,
         }
+    }
+}
+
+/// A node id: 1 to 64 letters, digits, `-`, `_` or `.` (it is logged, and
+/// stored in every lease).
+fn parse_node_id(value: &str) -> Result<String, String> {
+    let fits = (1..=64).contains(&value.len())
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if fits {
+        Ok(value.to_owned())
+    } else {
+        Err("1 to 64 letters, digits, '-', '_' or '.'".into())
+    }
+}
+
+/// A lease length: from 0.3 s (tests) to an hour.
+fn parse_lease_seconds(value: &str) -> Result<f64, String> {
+    let seconds: f64 = value.parse().map_err(|e| format!("{e}"))?;
+    if (0.3..=3600.0).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err("from 0.3 to 3600 seconds".into())
     }
 }
 

@@ -327,7 +327,7 @@ async fn room_by_code(
 async fn room_info(
     State(app): State<AppState>,
     Path(room_id): Path<String>,
-) -> Result<Json<RoomInfo>, ApiFailure> {
+) -> Result<Json<RoomInfo>, Response> {
     let unknown = || {
         ApiFailure::new(
             StatusCode::NOT_FOUND,
@@ -338,10 +338,13 @@ async fn room_info(
     for _ in 0..3 {
         let room = match app.registry.get(&room_id).await {
             Ok(room) => room,
-            Err(LoadError::Unknown) => return Err(unknown()),
+            Err(LoadError::Unknown) => return Err(unknown().into_response()),
+            Err(LoadError::Elsewhere { retry_after }) => {
+                return Err(served_elsewhere(retry_after));
+            }
             Err(e) => {
                 tracing::warn!(room = %room_id, error = %e, "room unavailable");
-                return Err(ApiFailure::internal());
+                return Err(ApiFailure::internal().into_response());
             }
         };
         // An actor that just stopped (idle unload) is looked up again.
@@ -349,7 +352,19 @@ async fn room_info(
             return Ok(Json(info));
         }
     }
-    Err(ApiFailure::internal())
+    Err(ApiFailure::internal().into_response())
+}
+
+/// Another node serves the room (docs/scaling.md): 503, and when to ask
+/// again (by then the proxy's routing and the room's lease agree).
+fn served_elsewhere(retry_after: std::time::Duration) -> Response {
+    let failure = ApiFailure::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::RoomMoved,
+        "another server runs this room now; try again shortly",
+    );
+    let seconds = retry_after.as_secs_f64().ceil().max(1.0) as u64;
+    ([(header::RETRY_AFTER, seconds.to_string())], failure).into_response()
 }
 
 /// The record of a finished game, for `cubicle verify` (docs/fairness.md),

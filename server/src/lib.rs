@@ -39,7 +39,7 @@ use tokio_util::task::TaskTracker;
 pub use config::{Config, LogFormat};
 pub use ws::MAX_MESSAGE_BYTES;
 
-use registry::Registry;
+use registry::{Cluster, Registry};
 use room::{BotSettings, RoomSettings};
 use store::{Store, StoreError};
 
@@ -168,7 +168,20 @@ impl Server {
                 think: Duration::from_millis(config.bot_think_ms),
             },
         };
-        let registry = Registry::with_settings(store.clone(), settings);
+        let registry = match &config.node_id {
+            None => Registry::with_settings(store.clone(), settings),
+            Some(node) => {
+                tracing::info!(node = %node, lease_seconds = config.room_lease_seconds, "one node of several: rooms are served by lease");
+                Registry::clustered(
+                    store.clone(),
+                    settings,
+                    Cluster {
+                        node: node.clone(),
+                        lease: Duration::from_secs_f64(config.room_lease_seconds),
+                    },
+                )
+            }
+        };
         let listen_error = |source| ServerError::Listen {
             addr: config.listen,
             source,

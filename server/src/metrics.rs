@@ -71,8 +71,8 @@ pub const CAPS: [&str; 2] = ["total", "per_ip"];
 pub const RATE_SCOPES: [&str; 3] = ["message", "room_creation", "code_lookup"];
 /// Values of `cubicle_ws_closes_total`'s `code` label: every close code the
 /// server sends (see docs/protocol.md), then the two ends it does not choose.
-pub const CLOSE_CODES: [&str; 10] = [
-    "1000", "1001", "1002", "1007", "1008", "1009", "1011", "1013", "client", "lost",
+pub const CLOSE_CODES: [&str; 11] = [
+    "1000", "1001", "1002", "1007", "1008", "1009", "1011", "1013", "4001", "client", "lost",
 ];
 
 const LATENCY_BUCKETS: &[f64] = &[

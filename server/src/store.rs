@@ -11,10 +11,12 @@
 //! not known: see [`StoreError::OutcomeUnknown`]).
 
 pub mod copy;
+mod lease;
 mod writer;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cubicle_games::answers::Answers;
@@ -30,7 +32,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::ids::TokenHash;
-use writer::{Health, Writer, WriterMsg};
+pub use lease::{Claim, Fence, Renewed};
+use writer::{Health, Request, Writer, WriterMsg};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -66,6 +69,10 @@ pub enum StoreError {
     OutcomeUnknown(String),
     #[error("room {room} has a corrupt record: {detail}")]
     Corrupt { room: String, detail: String },
+    /// Another node holds room `room` now: this node's lease on it ended
+    /// and was claimed. Nothing was written.
+    #[error("room {room} is held by another node now")]
+    Fenced { room: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,6 +349,8 @@ pub struct Store {
     backend: Backend,
     writer: mpsc::Sender<WriterMsg>,
     health: Health,
+    /// The lease a room's writes are fenced by (see [`Store::fenced`]).
+    fence: Option<Arc<Fence>>,
 }
 
 /// The writer task, to be awaited at shutdown (see [`Store::close`]).
@@ -418,6 +427,7 @@ impl Store {
                 backend,
                 writer: tx,
                 health,
+                fence: None,
             },
             StoreWriter(writer),
         ))
@@ -437,11 +447,30 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// This store, whose every write commits only while `fence` still
+    /// holds its room: the handle a room uses on a node of several.
+    pub fn fenced(&self, fence: Fence) -> Store {
+        Store {
+            fence: Some(Arc::new(fence)),
+            ..self.clone()
+        }
+    }
+
+    /// The lease this handle's writes are fenced by, if any.
+    pub fn fence(&self) -> Option<&Fence> {
+        self.fence.as_deref()
+    }
+
     /// Performs `write` and returns once it is committed.
     pub async fn write(&self, write: Write) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
+        let request = Request {
+            write,
+            fence: self.fence.clone(),
+            reply: tx,
+        };
         self.writer
-            .send(WriterMsg::Write(write, tx))
+            .send(WriterMsg::Write(request))
             .await
             .map_err(|_| StoreError::Closed)?;
         rx.await.map_err(|_| StoreError::Closed)?
@@ -802,9 +831,15 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         // Any number of rows, and none is fine: unlike the writes below.
         Write::DeleteRooms { ids } => {
             for id in ids {
-                sqlx::query("DELETE FROM rooms WHERE id = $1")
-                    .bind(id.clone())
-                    .execute(&mut *conn)
+                // Never a room a node serves (on a node of several, a room
+                // this node's registry does not know may be live elsewhere).
+                sqlx::query(
+                    "DELETE FROM rooms WHERE id = $1 AND NOT EXISTS \
+                     (SELECT 1 FROM room_leases WHERE room_id = $1 AND expires_at > $2)",
+                )
+                .bind(id.clone())
+                .bind(now)
+                .execute(&mut *conn)
                     .await?;
             }
             return Ok(());

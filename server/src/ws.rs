@@ -78,6 +78,11 @@ const TOO_SLOW: Close = Close {
     code: 1013,
     reason: "too slow: messages were piling up",
 };
+/// Another node serves the room now (docs/scaling.md): reconnect.
+const MOVED: Close = Close {
+    code: 4001,
+    reason: "room moved: reconnect",
+};
 
 /// The `code` label of a close the server chose: one of
 /// [`m::CLOSE_CODES`], so that the series already exists at zero.
@@ -178,6 +183,15 @@ async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -
     end
 }
 
+/// How to close a connection whose room stopped.
+fn room_stopped(inbox: &Inbox) -> Close {
+    if inbox.moved.is_cancelled() {
+        MOVED
+    } else {
+        GOING_AWAY
+    }
+}
+
 /// Why a connection did not enter its room.
 enum Refused {
     Load(LoadError),
@@ -199,6 +213,13 @@ async fn refused_load(link: &mut Link, room_id: &str, load: LoadError) -> End {
             }
         }
         LoadError::ShuttingDown => End::Close(GOING_AWAY),
+        LoadError::Elsewhere { .. } => {
+            let message = "another server runs this room now; reconnect";
+            match link.send(&error(ErrorCode::RoomMoved, message)).await {
+                Ok(()) => End::Close(MOVED),
+                Err(end) => end,
+            }
+        }
         e => {
             tracing::warn!(room = %room_id, error = %e, "room unavailable");
             let error = error(ErrorCode::Internal, "this room cannot be opened right now");
@@ -328,8 +349,8 @@ impl Link {
                             _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
                         }
                     }
-                    // The room stopped (shutdown).
-                    None => return End::Close(GOING_AWAY),
+                    // The room stopped: moved to another node, or shutdown.
+                    None => return End::Close(room_stopped(inbox)),
                 },
                 frame = self.socket.recv() => {
                     let incoming = self.classify(frame);
@@ -371,7 +392,7 @@ impl Link {
                         Incoming::End(end) => return end,
                     };
                     if room.request(conn, request).await.is_err() {
-                        return End::Close(GOING_AWAY);
+                        return End::Close(room_stopped(inbox));
                     }
                 }
                 _ = ping.tick() => {

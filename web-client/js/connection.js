@@ -119,6 +119,10 @@ export class Connection {
       if (msg.type === 'error' && FATAL_CODES.has(msg.code)) {
         this.stop();
       }
+      // Another server runs the room now (docs/scaling.md): the close that
+      // follows reconnects, so a refusal that answers no request of the
+      // page's is not news to the player.
+      if (msg.type === 'error' && msg.code === 'room_moved' && !msg.id) return;
       if (msg.type !== 'pong') this.onMessage(msg);
     };
     socket.addEventListener('message', received);

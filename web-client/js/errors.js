@@ -41,6 +41,7 @@ const MEANINGS = {
   unknown_game: 'This server does not offer that game.',
   bad_options: 'These settings are not possible for this game.',
   fixtures_not_allowed: 'This server does not allow test deals.',
+  room_moved: 'The game moved to another server: reconnecting. Try that again in a moment.',
 };
 
 /** Whether a code has words of its own here. */

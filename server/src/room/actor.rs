@@ -388,6 +388,12 @@ impl Room {
         &self.id
     }
 
+    /// The epoch of the lease this room is served under, on a node of
+    /// several.
+    pub fn lease_epoch(&self) -> Option<i64> {
+        self.store.fence().map(|f| f.epoch)
+    }
+
     /// The actor's loop. Stops on [`Command::Stop`] or after
     /// [`IDLE_UNLOAD`] without connections, then tells the registry.
     pub async fn run(
@@ -418,6 +424,10 @@ impl Room {
                 biased;
                 next = commands.recv() => match next {
                     None | Some(Command::Stop) => break,
+                    Some(Command::Moved) => {
+                        self.tell_moved();
+                        break;
+                    }
                     Some(command) => {
                         self.handle(command).await;
                         idle_since = tokio::time::Instant::now();
@@ -445,6 +455,11 @@ impl Room {
             if !self.conns.is_empty() {
                 idle_since = tokio::time::Instant::now();
             }
+            if self.store.fence().is_some_and(|f| f.is_lost()) {
+                tracing::warn!(room = %self.id, "another node holds this room now; its connections are told to reconnect");
+                self.tell_moved();
+                break;
+            }
             self.publish_gauges();
             // Commands come first in the select: a steady stream of them
             // (spectators' churn) would otherwise hold presence back forever.
@@ -458,8 +473,18 @@ impl Room {
         // Commands still queued are dropped: their senders see the room gone
         // and ask the registry again, which loads it afresh.
         commands.close();
-        registry.forget(&self.id, generation).await;
+        registry
+            .forget(&self.id, generation, self.store.fence())
+            .await;
         self.unpublish_gauges();
+    }
+
+    /// Every connection is told to reconnect (after what is queued for
+    /// it): the room is about to stop because another node serves it now.
+    fn tell_moved(&self) {
+        for c in self.conns.values() {
+            c.outbox.room_moved();
+        }
     }
 
     /// Connections that watch: neither seated nor the host (who is in the
@@ -565,7 +590,7 @@ impl Room {
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
             }
-            Command::Stop => {}
+            Command::Stop | Command::Moved => {}
         }
         self.settle(already_told);
     }
@@ -1029,6 +1054,13 @@ impl Room {
     /// unknown the room also re-reads its saved state before going on, and
     /// then gives `owed` the answer that turned out true.
     fn store_failed(&mut self, error: StoreError, owed: Resync) -> Refusal {
+        if let StoreError::Fenced { .. } = error {
+            // The loop sees the lost lease and sends everyone elsewhere.
+            return Refusal::new(
+                ErrorCode::RoomMoved,
+                "another server runs this room now: reconnect and try again",
+            );
+        }
         tracing::error!(room = %self.id, error = %error, "store write failed");
         if !matches!(error, StoreError::OutcomeUnknown(_)) {
             return Refusal::internal();

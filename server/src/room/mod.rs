@@ -47,6 +47,7 @@ pub fn next_conn_id() -> ConnId {
 pub struct Outbox {
     tx: mpsc::Sender<Utf8Bytes>,
     dropped: CancellationToken,
+    moved: CancellationToken,
 }
 
 /// The connection's end of its [`Outbox`].
@@ -54,18 +55,27 @@ pub struct Inbox {
     pub messages: mpsc::Receiver<Utf8Bytes>,
     /// Cancelled when the room drops the connection for being too slow.
     pub dropped: CancellationToken,
+    /// Cancelled when the room stops because another node serves it now:
+    /// once the queued messages are sent, the client is told to reconnect.
+    pub moved: CancellationToken,
 }
 
 impl Outbox {
     pub fn channel(capacity: usize) -> (Outbox, Inbox) {
         let (tx, messages) = mpsc::channel(capacity);
         let dropped = CancellationToken::new();
+        let moved = CancellationToken::new();
         (
             Outbox {
                 tx,
                 dropped: dropped.clone(),
+                moved: moved.clone(),
             },
-            Inbox { messages, dropped },
+            Inbox {
+                messages,
+                dropped,
+                moved,
+            },
         )
     }
 
@@ -76,6 +86,10 @@ impl Outbox {
 
     fn drop_connection(&self) {
         self.dropped.cancel();
+    }
+
+    fn room_moved(&self) {
+        self.moved.cancel();
     }
 }
 
@@ -109,6 +123,9 @@ pub enum Command {
     },
     /// Finish the current command and stop (server shutdown).
     Stop,
+    /// Another node serves the room now, or asked for it: tell every
+    /// connection to reconnect, and stop.
+    Moved,
 }
 
 /// The client requests a room handles.
@@ -235,6 +252,11 @@ impl RoomHandle {
 
     pub async fn stop(&self) {
         let _ = self.send(Command::Stop).await;
+    }
+
+    /// The room is to be served elsewhere (see [`Command::Moved`]).
+    pub async fn moved(&self) {
+        let _ = self.send(Command::Moved).await;
     }
 
     async fn send(&self, command: Command) -> Result<(), Gone> {

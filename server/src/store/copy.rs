@@ -161,6 +161,12 @@ pub const NOT_COPIED: &[(&str, &str)] = &[
          answer was lost; a server on the target registers its own row",
     ),
     (
+        "room_leases",
+        "which node serves each room while several share a database (docs/scaling.md): a lease \
+         lasts seconds, and the copy is made with every server stopped, so the target's rooms \
+         start free",
+    ),
+    (
         "_sqlx_migrations",
         "the migrations applied to each database, which this binary applies to the target itself",
     ),

@@ -40,6 +40,7 @@ use sqlx::error::ErrorKind;
 use sqlx::{AnyConnection, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 
+use super::lease::{check_fence, Fence};
 use super::{execute, now_ms, Backend, StoreError, Write};
 use crate::metrics as m;
 
@@ -58,8 +59,16 @@ const PROBE_EVERY: Duration = Duration::from_secs(1);
 
 pub(super) type Reply = oneshot::Sender<Result<(), StoreError>>;
 
+/// One write to commit, and who waits for it.
+pub(super) struct Request {
+    pub write: Write,
+    /// The lease the write's room is held by, on a node of several.
+    pub fence: Option<Arc<Fence>>,
+    pub reply: Reply,
+}
+
 pub(super) enum WriterMsg {
-    Write(Write, Reply),
+    Write(Request),
     /// Commit what is queued, then stop.
     Close,
 }
@@ -103,6 +112,9 @@ enum Fault {
     Before(String),
     /// Failed after COMMIT was sent: committed or not, nobody knows yet.
     Ambiguous(String),
+    /// A write's room is held by another node now (its lease moved on):
+    /// nothing was committed, and the database itself is fine.
+    Fenced,
 }
 
 /// What a failed transaction amounts to for each of its requests.
@@ -181,7 +193,7 @@ impl Writer {
 
     /// The loop: see the module documentation.
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<WriterMsg>) {
-        let mut batch: Vec<(Write, Reply)> = Vec::with_capacity(MAX_BATCH);
+        let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
         loop {
             let first = if self.health.check().is_err() {
                 match tokio::time::timeout(PROBE_EVERY, rx.recv()).await {
@@ -198,7 +210,7 @@ impl Writer {
             let mut next = Some(first);
             while let Some(message) = next.take() {
                 match message {
-                    WriterMsg::Write(write, reply) => batch.push((write, reply)),
+                    WriterMsg::Write(request) => batch.push(request),
                     // Requests already queued are still committed: recv keeps
                     // returning them after close() until the queue is empty.
                     WriterMsg::Close => rx.close(),
@@ -217,29 +229,43 @@ impl Writer {
         tracing::debug!("store writer stopped");
     }
 
-    async fn commit_batch(&mut self, batch: &mut Vec<(Write, Reply)>) {
+    async fn commit_batch(&mut self, batch: &mut Vec<Request>) {
         if self.open_until.is_some_and(|until| Instant::now() < until) {
             let reason = self.health.check().err().unwrap_or_default();
-            for (_, reply) in batch.drain(..) {
-                let _ = reply.send(Err(StoreError::Unavailable(reason.clone())));
+            for request in batch.drain(..) {
+                let _ = request
+                    .reply
+                    .send(Err(StoreError::Unavailable(reason.clone())));
             }
             return;
         }
         metrics::histogram!(m::STORE_BATCH_SIZE).record(batch.len() as f64);
         let started = Instant::now();
-        let result = self.transaction(batch.iter().map(|(w, _)| w)).await;
+        let result = self
+            .transaction(batch.iter().map(|r| (&r.write, r.fence.as_deref())))
+            .await;
         metrics::histogram!(m::STORE_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
         match result {
             Ok(()) => answer_all(batch, &Settled::Committed),
             Err(Fault::Refused(e)) if batch.len() == 1 => {
-                let (_, reply) = batch.pop().expect("one request");
-                let _ = reply.send(Err(StoreError::Refused(e)));
+                let request = batch.pop().expect("one request");
+                let _ = request.reply.send(Err(StoreError::Refused(e)));
             }
-            Err(Fault::Refused(e)) => {
-                tracing::warn!(error = %e, size = batch.len(), "batched commit refused; committing one by one");
+            Err(Fault::Fenced) if batch.len() == 1 => {
+                let request = batch.pop().expect("one request");
+                let fence = request.fence.expect("only a fenced write is fenced off");
+                fence.mark_lost();
+                let _ = request.reply.send(Err(StoreError::Fenced {
+                    room: fence.room.clone(),
+                }));
+            }
+            Err(fault @ (Fault::Refused(_) | Fault::Fenced)) => {
+                if let Fault::Refused(e) = fault {
+                    tracing::warn!(error = %e, size = batch.len(), "batched commit refused; committing one by one");
+                }
                 let single = std::mem::take(batch);
-                for (write, reply) in single {
-                    let mut one = vec![(write, reply)];
+                for request in single {
+                    let mut one = vec![request];
                     // Box::pin: a recursive async call needs an indirection.
                     Box::pin(self.commit_batch(&mut one)).await;
                 }
@@ -261,6 +287,7 @@ impl Writer {
         metrics::counter!(m::STORE_ERRORS).increment(1);
         let (reason, settled) = match fault {
             Fault::Refused(reason) => return Settled::NotCommitted(reason),
+            Fault::Fenced => return Settled::NotCommitted("the room's lease moved on".into()),
             Fault::Before(reason) => (reason.clone(), Settled::NotCommitted(reason)),
             Fault::Ambiguous(reason) => match self.verify().await {
                 Verdict::Committed => {
@@ -288,8 +315,16 @@ impl Writer {
     /// One transaction: the writes, then this writer's marker, then COMMIT.
     async fn transaction<'a>(
         &mut self,
-        writes: impl Iterator<Item = &'a Write>,
+        writes: impl Iterator<Item = (&'a Write, Option<&'a Fence>)>,
     ) -> Result<(), Fault> {
+        let writes: Vec<(&Write, Option<&Fence>)> = writes.collect();
+        // Each lease once, in the order of room ids: the renewal of this
+        // node's leases locks them in the same order, so the two never wait
+        // for each other in a circle (a deadlock PostgreSQL would break by
+        // failing one of them).
+        let mut fences: Vec<&Fence> = writes.iter().filter_map(|(_, f)| *f).collect();
+        fences.sort_by(|a, b| a.room.cmp(&b.room).then(a.epoch.cmp(&b.epoch)));
+        fences.dedup_by(|a, b| a.room == b.room && a.epoch == b.epoch);
         let number = self.committed + 1;
         let id = self.id.clone();
         let conn = self.connection().await.map_err(Fault::Before)?;
@@ -299,7 +334,12 @@ impl Writer {
                 .begin()
                 .await
                 .map_err(|e| Fault::Before(e.to_string()))?;
-            for write in writes {
+            for fence in fences {
+                if !check_fence(&mut tx, fence).await.map_err(classify)? {
+                    return Err(Fault::Fenced);
+                }
+            }
+            for (write, _) in writes {
                 execute(&mut tx, write).await.map_err(classify)?;
             }
             let marked = sqlx::query(
@@ -403,10 +443,10 @@ async fn open(backend: Backend, options: &AnyConnectOptions) -> Result<AnyConnec
     Ok(conn)
 }
 
-fn answer_all(batch: &mut Vec<(Write, Reply)>, settled: &Settled) {
-    for (_, reply) in batch.drain(..) {
+fn answer_all(batch: &mut Vec<Request>, settled: &Settled) {
+    for request in batch.drain(..) {
         // The room may have stopped waiting (shutdown); nothing to do.
-        let _ = reply.send(settled.reply());
+        let _ = request.reply.send(settled.reply());
     }
 }
 

@@ -33,16 +33,30 @@ impl Binary {
 
     /// Starts the binary on the database at `url`.
     pub fn start_url(url: &str, fixtures: bool) -> Binary {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_cubicle"));
+        let extra: &[&str] = if fixtures { &["--allow-fixtures"] } else { &[] };
+        Binary::start_with(url, "127.0.0.1:0", extra)
+    }
+
+    /// Starts the binary on the database at `url`, listening on `listen`,
+    /// with `extra` flags.
+    pub fn start_with(url: &str, listen: &str, extra: &[&str]) -> Binary {
+        Binary::start_program(env!("CARGO_BIN_EXE_cubicle"), url, listen, extra)
+    }
+
+    /// Like [`Binary::start_with`], with the `cubicle` binary at `program`
+    /// (a release build, say).
+    pub fn start_program(program: &str, url: &str, listen: &str, extra: &[&str]) -> Binary {
+        let mut command = Command::new(program);
         command
             .args([
                 "--listen",
-                "127.0.0.1:0",
+                listen,
                 "--database-url",
                 url,
                 "--log-format",
                 "json",
             ])
+            .args(extra)
             .env("RUST_LOG", "info")
             // Bots act at once: tests wait for nobody.
             .env("CUBICLE_BOT_DELAY_MS", "0")
@@ -50,9 +64,6 @@ impl Binary {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
-        if fixtures {
-            command.arg("--allow-fixtures");
-        }
         let mut child = command.spawn().expect("start the cubicle binary");
         let stderr = child.stderr.take().unwrap();
         let (tx, rx) = mpsc::channel();
@@ -79,6 +90,15 @@ impl Binary {
         // Child::kill sends SIGKILL: no shutdown code runs.
         self.child.kill().unwrap();
         self.child.wait().unwrap();
+    }
+
+    /// Sends the process `signal` (a name `kill` knows: STOP, CONT, ...).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal}");
     }
 
     pub fn terminate(mut self) -> std::process::ExitStatus {

@@ -261,6 +261,22 @@ impl TestServer {
         TestServer::start_on(db, allow_fixtures).await
     }
 
+    /// Shuts the server down cleanly and hands its database back (for a
+    /// test whose other servers still use it).
+    pub async fn stop_keeping_db(mut self) -> TestDb {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await.expect("clean shutdown");
+        }
+        std::mem::replace(
+            &mut self.db,
+            TestDb {
+                url: String::new(),
+                _dir: None,
+                schema: None,
+            },
+        )
+    }
+
     pub async fn stop(mut self) {
         if let Some(server) = self.server.take() {
             server.shutdown().await.expect("clean shutdown");

@@ -266,6 +266,7 @@ export default {
   'This server does not offer that game.': 'このサーバーにはそのゲームがありません。',
   'These settings are not possible for this game.': 'このゲームではその設定は使えません。',
   'This server does not allow test deals.': 'このサーバーではテスト用の配り方は使えません。',
+  'The game moved to another server: reconnecting. Try that again in a moment.': 'ゲームが別のサーバーに移りました。再接続しています。少し待ってからもう一度お試しください。',
   'Auto': '自動',
   'Light': 'ライト',
   'Dark': 'ダーク',
