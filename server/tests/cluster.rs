@@ -71,18 +71,6 @@ fn created(table: &Table) -> RoomCreated {
     }
 }
 
-async fn stored_actions(server: &TestServer, room_id: &str) -> Vec<(i64, String)> {
-    let pool = server.db.inspect().await;
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT seq, client_id FROM actions WHERE room_id = $1 ORDER BY seq")
-            .bind(room_id)
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-    pool.close().await;
-    rows
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_is_served_by_one_node_and_handed_to_the_node_asked_for_it() {
     let a = node(TestDb::new().await, "node-a", 1.0).await;
@@ -173,7 +161,7 @@ async fn a_node_whose_lease_was_taken_cannot_write_and_sends_its_players_away() 
 
     // The log did not fork: one action per number, every acknowledged one
     // there, the late one not.
-    let log = stored_actions(&a, &table.room_id).await;
+    let log = a.db.action_ids(&table.room_id).await;
     let ids: Vec<&str> = log.iter().map(|(_, id)| id.as_str()).collect();
     assert_eq!(ids, ["move-1", "move-2", "move-3", "on-b"]);
     assert_eq!(

@@ -233,19 +233,6 @@ impl Cluster {
         owner
     }
 
-    /// Every room's log: (seq, client id) in order.
-    async fn log(&self, room_id: &str) -> Vec<(i64, String)> {
-        let pool = self.db.inspect().await;
-        let rows =
-            sqlx::query_as("SELECT seq, client_id FROM actions WHERE room_id = $1 ORDER BY seq")
-                .bind(room_id)
-                .fetch_all(&pool)
-                .await
-                .unwrap();
-        pool.close().await;
-        rows
-    }
-
     async fn stop(mut self) {
         for node in &mut self.nodes {
             if let Some(process) = node.process.take() {
@@ -373,6 +360,33 @@ fn tracing_free_log(line: &str) {
     }
 }
 
+/// Connects to the room through `proxy` (seat 0 as the host) and takes
+/// `seat`: the socket and the seat's token.
+async fn join(
+    proxy: SocketAddr,
+    created: &RoomCreated,
+    seat: u8,
+    retries: &mut u32,
+) -> anyhow::Result<(Socket, String)> {
+    let token = (seat == 0).then_some(created.host_token.as_str());
+    let (mut ws, _) = connect(proxy, &created.room_id, token, retries).await?;
+    send(
+        &mut ws,
+        &ClientMessage::Join {
+            name: format!("P{seat}"),
+            seat: Some(seat),
+            answers: Default::default(),
+            contribution: None,
+        },
+    )
+    .await?;
+    loop {
+        if let ServerMessage::Joined { token, .. } = recv(&mut ws).await? {
+            return Ok((ws, token));
+        }
+    }
+}
+
 /// What one game saw.
 #[derive(Debug, Default)]
 struct Played {
@@ -403,23 +417,7 @@ async fn play_game(proxy: SocketAddr, seed: u64, pace: Duration) -> anyhow::Resu
     };
     let mut seats = Vec::new();
     for seat in 0..2u8 {
-        let token = (seat == 0).then_some(created.host_token.as_str());
-        let (mut ws, _) = connect(proxy, &room_id, token, &mut played.retries).await?;
-        send(
-            &mut ws,
-            &ClientMessage::Join {
-                name: format!("P{seat}"),
-                seat: Some(seat),
-                answers: Default::default(),
-                contribution: None,
-            },
-        )
-        .await?;
-        let token = loop {
-            if let ServerMessage::Joined { token, .. } = recv(&mut ws).await? {
-                break token;
-            }
-        };
+        let (ws, token) = join(proxy, &created, seat, &mut played.retries).await?;
         seats.push(Seat {
             token,
             ws: Some(ws),
@@ -548,7 +546,7 @@ async fn play_game(proxy: SocketAddr, seed: u64, pace: Duration) -> anyhow::Resu
 /// acknowledged action in it.
 async fn check_logs(cluster: &Cluster, games: &[Played]) {
     for game in games {
-        let log = cluster.log(&game.room_id).await;
+        let log = cluster.db.action_ids(&game.room_id).await;
         let numbers: Vec<i64> = log.iter().map(|(seq, _)| *seq).collect();
         let expected: Vec<i64> = (1..=log.len() as i64).collect();
         assert_eq!(
@@ -660,25 +658,7 @@ async fn a_paused_node_cannot_write_after_its_room_moved() {
     let mut retries = 0;
     let mut seats = Vec::new();
     for seat in 0..2u8 {
-        let token = (seat == 0).then_some(created.host_token.as_str());
-        let (mut ws, _) = connect(proxy, &room, token, &mut retries).await.unwrap();
-        send(
-            &mut ws,
-            &ClientMessage::Join {
-                name: format!("P{seat}"),
-                seat: Some(seat),
-                answers: Default::default(),
-                contribution: None,
-            },
-        )
-        .await
-        .unwrap();
-        let token = loop {
-            if let ServerMessage::Joined { token, .. } = recv(&mut ws).await.unwrap() {
-                break token;
-            }
-        };
-        seats.push((ws, token));
+        seats.push(join(proxy, &created, seat, &mut retries).await.unwrap());
     }
     send(&mut seats[0].0, &ClientMessage::Start {})
         .await
@@ -800,7 +780,7 @@ async fn a_paused_node_cannot_write_after_its_room_moved() {
     );
     // No fork: one action per number, the late one absent, the new
     // owner's present.
-    let log = cluster.log(&room).await;
+    let log = cluster.db.action_ids(&room).await;
     let ids: Vec<&str> = log.iter().map(|(_, id)| id.as_str()).collect();
     assert!(
         !ids.contains(&"late"),

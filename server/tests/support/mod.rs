@@ -153,6 +153,19 @@ impl TestDb {
         n
     }
 
+    /// The room's action log as (number, client id), in order.
+    pub async fn action_ids(&self, room_id: &str) -> Vec<(i64, String)> {
+        let pool = self.inspect().await;
+        let rows =
+            sqlx::query_as("SELECT seq, client_id FROM actions WHERE room_id = $1 ORDER BY seq")
+                .bind(room_id)
+                .fetch_all(&pool)
+                .await
+                .expect("read the action log");
+        pool.close().await;
+        rows
+    }
+
     /// Drops a PostgreSQL test schema (SQLite files go with their temp dir).
     pub async fn cleanup(self) {
         if let Some((base, schema)) = &self.schema {
