@@ -1031,6 +1031,36 @@ mod tests {
         );
     }
 
+    /// The value of `const NAME = ...;` in a client file of this checkout.
+    fn client_const(file: &str, name: &str) -> String {
+        let text = std::fs::read_to_string(Path::new(EMBEDDED_DIR).join(file)).unwrap();
+        let start = format!("const {name} = ");
+        let line = text
+            .lines()
+            .find_map(|l| l.trim_start_matches("export ").strip_prefix(start.as_str()))
+            .unwrap_or_else(|| panic!("{file} has no const {name}"));
+        line.trim_end_matches(';').to_owned()
+    }
+
+    #[test]
+    fn the_early_socket_script_repeats_the_clients_facts_exactly() {
+        // js/room-early.js has no imports (it must not wait for the bundle),
+        // so it keeps its own copies: a token stored under another key, or
+        // a stale protocol version, would open a spectator's socket.
+        assert_eq!(
+            client_const("js/room-early.js", "TOKEN_PREFIX"),
+            client_const("js/store.js", "TOKEN_PREFIX")
+        );
+        assert_eq!(
+            client_const("js/room-early.js", "PROTOCOL_VERSION"),
+            cubicle_protocol::PROTOCOL_VERSION.to_string()
+        );
+        assert_eq!(
+            client_const("js/connection.js", "PROTOCOL_VERSION"),
+            cubicle_protocol::PROTOCOL_VERSION.to_string()
+        );
+    }
+
     /// The client as this checkout has it, bundled.
     fn client() -> Assets {
         Assets::new(Some(PathBuf::from(EMBEDDED_DIR)), true)
