@@ -19,7 +19,7 @@ const MEANINGS = {
   already_seated: 'You already have a seat.',
   seat_taken: 'That seat has just been taken.',
   room_full: 'The room is full.',
-  bad_name: 'That name cannot be used: it is empty, too long, has unusual characters or looks like a name already at the table.',
+  bad_name: 'That name cannot be used: it is empty, too long, has unusual characters, looks like a name already at the table or is a computer player’s (“Easy bot 3”).',
   bad_answer: 'An answer does not fit its question.',
   not_host: 'Only the host can do that.',
   seats_not_filled: 'Every seat must be taken (by a person or a bot) before the start.',

@@ -20,7 +20,7 @@ export function gameTitle(id, english) {
 
 const BOT_LEVELS = { ja: { Random: 'ランダム', Easy: 'かんたん', Hard: 'むずかしい' } };
 
-/** A player's name as shown: a bot's English name in the page's language, anyone else's as typed. */
+/** A player's name as shown: a bot's English name in the page's language (the server keeps names of that form for bots: room/lobby.rs), anyone else's as typed. */
 export function playerName(name) {
   const levels = BOT_LEVELS[lang];
   if (!levels || typeof name !== 'string') return name;

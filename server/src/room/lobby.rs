@@ -42,7 +42,25 @@ pub fn clean_name(name: &str) -> Result<String, Refusal> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err("names are at most 24 characters");
     }
+    if is_bot_name(&name) {
+        return Err("names like \"Easy bot 3\" are the computer players'");
+    }
     Ok(name)
+}
+
+/// Whether `name` has the form of a computer player's name
+/// ([`crate::room::robots::bot_name`]): the page shows those translated,
+/// so a person must not take one.
+fn is_bot_name(name: &str) -> bool {
+    let words: Vec<String> = name.split(' ').map(str::to_lowercase).collect();
+    matches!(
+        words.as_slice(),
+        [level, bot, number]
+            if ["random", "easy", "hard"].contains(&level.as_str())
+                && bot == "bot"
+                && !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit())
+    )
 }
 
 /// Every character must be visible, and marks must sit on something.
@@ -107,6 +125,7 @@ pub fn same_name(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cubicle_protocol::BotLevel;
 
     #[test]
     fn names_are_trimmed_and_bounded() {
@@ -116,6 +135,24 @@ mod tests {
         assert_eq!(clean_name(&"課".repeat(24)), Ok("課".repeat(24)));
         assert!(clean_name("A\u{7}ki").is_err());
         assert!(clean_name("A\nki").is_err());
+    }
+
+    #[test]
+    fn computer_players_names_are_theirs() {
+        for name in [
+            "Easy bot 3",
+            "easy BOT 12",
+            "Ｈａｒｄ ｂｏｔ ２",
+            " Random  bot 1 ",
+        ] {
+            assert!(clean_name(name).is_err(), "{name}");
+        }
+        for name in ["Easy bot", "Easy bot three", "Easybot 3", "Bob the bot 2"] {
+            assert!(clean_name(name).is_ok(), "{name}");
+        }
+        for level in [BotLevel::Random, BotLevel::Easy, BotLevel::Hard] {
+            assert!(is_bot_name(&crate::room::robots::bot_name(level, 5)));
+        }
     }
 
     #[test]

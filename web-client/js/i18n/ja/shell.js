@@ -254,7 +254,7 @@ export default {
   'You already have a seat.': 'すでに席に着いています。',
   'That seat has just been taken.': 'その席はたったいま埋まりました。',
   'The room is full.': '部屋が満員です。',
-  'That name cannot be used: it is empty, too long, has unusual characters or looks like a name already at the table.': 'その名前は使えません。空、長すぎる、使えない文字を含む、またはすでに卓にいる人の名前と紛らわしい、のいずれかです。',
+  'That name cannot be used: it is empty, too long, has unusual characters, looks like a name already at the table or is a computer player’s (“Easy bot 3”).': 'その名前は使えません。空、長すぎる、使えない文字を含む、すでに卓にいる人の名前と紛らわしい、またはコンピューターの名前（「かんたんボット3」など）である、のいずれかです。',
   'An answer does not fit its question.': '質問への回答が正しくありません。',
   'The game has already started.': 'ゲームはすでに始まっています。',
   'The game has not started yet.': 'ゲームはまだ始まっていません。',
