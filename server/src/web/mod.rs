@@ -52,7 +52,7 @@ mod script;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -76,7 +76,14 @@ const EMBEDDED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client")
 pub struct Assets {
     source: Source,
     bundle: bool,
+    /// A folder's version as last computed, and when (see [`Assets::version`]).
+    folder_version: Arc<Mutex<Option<(Instant, String)>>>,
 }
+
+/// How long a folder's computed version is reused: a page asks for about
+/// ten versioned files at once, and each would otherwise read and hash the
+/// whole folder; an edit still shows within a second.
+const FOLDER_VERSION_FOR: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone)]
 enum Source {
@@ -119,7 +126,11 @@ impl Assets {
             Some(dir) => Source::Dir(dir),
             None => Source::Embedded,
         };
-        Assets { source, bundle }
+        Assets {
+            source,
+            bundle,
+            folder_version: Arc::default(),
+        }
     }
 
     async fn load(&self, path: &str) -> Option<File> {
@@ -152,9 +163,17 @@ impl Assets {
             Source::Embedded => PathBuf::from(EMBEDDED_DIR),
             Source::Dir(dir) => dir.clone(),
         };
-        tokio::task::spawn_blocking(move || dir_version(&dir))
+        if let Some((at, version)) = &*self.folder_version.lock().expect("version lock") {
+            if at.elapsed() < FOLDER_VERSION_FOR {
+                return version.clone();
+            }
+        }
+        let version = tokio::task::spawn_blocking(move || dir_version(&dir))
             .await
-            .unwrap_or_default()
+            .unwrap_or_default();
+        *self.folder_version.lock().expect("version lock") =
+            Some((Instant::now(), version.clone()));
+        version
     }
 }
 
