@@ -743,7 +743,14 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
             .ok_or_else(|| format!("{module} is not in the client"))?;
         sources.insert(module, text);
     }
-    let script = bundle::script(&entries, &sources, version, resolve).map_err(|e| e.to_string())?;
+    // Lexing and rewriting every module is a few milliseconds of CPU, once
+    // per page and version: off the async workers.
+    let owned_version = version.to_owned();
+    let script = tokio::task::spawn_blocking(move || {
+        bundle::script(&entries, &sources, &owned_version, resolve).map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| format!("the bundler stopped: {e}"))??;
     let mut sheets = Vec::new();
     for href in stylesheet_links(&html) {
         let css = href
