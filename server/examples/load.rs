@@ -51,6 +51,11 @@ struct Args {
     /// closed loop); e.g. 2000 for a player who thinks for 2 s.
     #[arg(long, default_value_t = 0)]
     pace_ms: u64,
+    /// Instead of playing: open this many idle connections (spectators
+    /// who said hello, 100 to a room) and report what each costs the
+    /// server in resident memory, read from its /metrics before and after.
+    #[arg(long)]
+    idle: Option<usize>,
 }
 
 #[tokio::main]
@@ -77,6 +82,14 @@ async fn main() -> anyhow::Result<()> {
             (server.local_addr(), Some(server), Some(dir))
         }
     };
+
+    if let Some(count) = args.idle {
+        idle_memory(addr, count).await?;
+        if let Some(server) = server {
+            server.shutdown().await?;
+        }
+        return Ok(());
+    }
 
     let (latencies_tx, mut latencies_rx) = mpsc::unbounded_channel::<Duration>();
     let started = Instant::now();
@@ -159,6 +172,77 @@ async fn main() -> anyhow::Result<()> {
         );
         server.shutdown().await?;
     }
+    Ok(())
+}
+
+/// The server's resident memory in KiB, from its /metrics.
+async fn server_rss_kib(addr: SocketAddr) -> anyhow::Result<f64> {
+    let metrics = reqwest::get(format!("http://{addr}/metrics"))
+        .await?
+        .text()
+        .await?;
+    let bytes = metric(&metrics, "process_resident_memory_bytes");
+    if !bytes.is_finite() {
+        bail!("the server's /metrics has no process_resident_memory_bytes");
+    }
+    Ok(bytes / 1024.0)
+}
+
+/// Opens `count` idle spectators, 100 to a room, and reports the server's
+/// resident memory per connection.
+async fn idle_memory(addr: SocketAddr, count: usize) -> anyhow::Result<()> {
+    let client = reqwest::Client::new();
+    let mut rooms = Vec::new();
+    for _ in 0..count.div_ceil(100) {
+        let created: RoomCreated = client
+            .post(format!("http://{addr}/api/rooms"))
+            .json(&json!({"game": "osaki", "seats": 4}))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        rooms.push(created.room_id);
+    }
+    // One connection to each room, closed before measuring, loads every
+    // room: what is measured is the connections alone.
+    let open = |n: usize, per_room: usize| {
+        let rooms = rooms.clone();
+        async move {
+            let mut sockets = Vec::with_capacity(n);
+            for i in 0..n {
+                let url = format!("ws://{addr}/ws/rooms/{}", rooms[i / per_room]);
+                let (mut ws, _) =
+                    tokio_tungstenite::connect_async_with_config(url, None, true).await?;
+                send(
+                    &mut ws,
+                    &ClientMessage::Hello {
+                        protocol: PROTOCOL_VERSION,
+                        token: None,
+                        since: None,
+                    },
+                )
+                .await?;
+                if !matches!(recv(&mut ws).await?, ServerMessage::Welcome { .. }) {
+                    bail!("no welcome");
+                }
+                sockets.push(ws);
+            }
+            anyhow::Ok(sockets)
+        }
+    };
+    let warm = open(rooms.len(), 1).await?;
+    drop(warm);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let before = server_rss_kib(addr).await?;
+    let sockets = open(count, 100).await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = server_rss_kib(addr).await?;
+    println!(
+        "{count} idle connections: server RSS {before:.0} KiB -> {after:.0} KiB, {:.1} KiB per connection",
+        (after - before) / count as f64
+    );
+    drop(sockets);
     Ok(())
 }
 

@@ -336,10 +336,13 @@ async fn crowd(addr: SocketAddr, room_id: &str, count: usize) -> Vec<Client> {
 }
 
 /// Most resident memory one idle spectator may cost, server and test client
-/// together. Measured: about 24 KiB (the server's 16 KiB read buffer, the
-/// client's 4 KiB one, two tasks, an outbox); 10,000 connections (the
-/// default `--max-connections`) then stay well under 1 GiB.
-const PER_CONNECTION_KIB: u64 = 48;
+/// together. The server's share alone is about 12 KiB (its 4 KiB read
+/// buffer, two tasks, an outbox: docs/performance.md, "Idle connections"),
+/// the test client's a few more: measured 16 KiB together. 10,000
+/// connections (the default `--max-connections`) then stay well under
+/// 1 GiB. With the 16 KiB read buffer the server had before, the sum
+/// would be about 28 KiB.
+const PER_CONNECTION_KIB: u64 = 24;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_connections_cost_bounded_memory_and_give_it_back() {
