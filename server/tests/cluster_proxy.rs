@@ -440,6 +440,7 @@ async fn play_game(proxy: SocketAddr, seed: u64, pace: Duration) -> anyhow::Resu
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut last_ack = Instant::now();
     let mut sent = 0u32;
+    let mut resynced = false;
     loop {
         // Reconnect whoever lost the connection.
         for seat in &mut seats {
@@ -455,8 +456,19 @@ async fn play_game(proxy: SocketAddr, seed: u64, pace: Duration) -> anyhow::Resu
             break;
         }
         let Some(actor) = seats.iter().position(|s| !s.legal.is_empty()) else {
-            bail!("room {room_id}: nobody may act, and the game is not over");
+            // An action whose ack was lost with its connection may have been
+            // played: the other seats have not read its update yet. Fresh
+            // snapshots for everyone tell.
+            if resynced {
+                bail!("room {room_id}: nobody may act, and the game is not over");
+            }
+            resynced = true;
+            for seat in &mut seats {
+                seat.ws = None;
+            }
+            continue;
         };
+        resynced = false;
         tokio::time::sleep(pace).await;
         rng ^= rng << 13;
         rng ^= rng >> 7;
