@@ -283,24 +283,6 @@ impl Registry {
         }
     }
 
-    /// Every room this node serves stops and tells its players to
-    /// reconnect.
-    async fn send_all_elsewhere(&self) {
-        let handles: Vec<RoomHandle> = {
-            let mut rooms = self.0.rooms.lock().await;
-            rooms.live.drain().map(|(_, live)| live.handle).collect()
-        };
-        if !handles.is_empty() {
-            tracing::warn!(
-                rooms = handles.len(),
-                "no lease renewed for a whole lease: every room here is sent elsewhere"
-            );
-        }
-        for handle in handles {
-            handle.moved().await;
-        }
-    }
-
     /// Renews this node's leases every third of their length until the
     /// registry shuts down. A room whose lease is gone (the node was
     /// paused past it, and another node claimed the room) is sent
@@ -327,13 +309,10 @@ impl Registry {
                     renewed
                 }
                 Err(e) => {
-                    tracing::warn!(error = %e, "cannot renew this node's room leases");
-                    if renewed_at.elapsed() > cluster.lease {
-                        // Cut off from the database for a whole lease: the
-                        // rooms may be served elsewhere by now, and cannot be
-                        // played here anyway. Their players try elsewhere.
-                        self.send_all_elsewhere().await;
-                    }
+                    // The rooms stay: their writes are fenced, so a room
+                    // claimed elsewhere meanwhile cannot be changed here, and
+                    // the next renewal that succeeds sends it away.
+                    tracing::warn!(error = %e, unrenewed_ms = renewed_at.elapsed().as_millis() as u64, "cannot renew this node's room leases");
                     continue;
                 }
             };

@@ -1,9 +1,10 @@
 //! The real `cubicle` binary, started on a test's database.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -14,14 +15,31 @@ use super::TestDb;
 pub struct Binary {
     child: Child,
     pub addr: SocketAddr,
+    /// The last lines of its log, shown if the test fails.
+    log: Arc<Mutex<VecDeque<String>>>,
 }
 
+/// Log lines of a binary kept for a failing test's report.
+const LOG_TAIL: usize = 60;
+
 impl Drop for Binary {
-    /// A test that fails half-way must not leave its server running.
+    /// A test that fails half-way must not leave its server running, and
+    /// says what the server logged last.
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
             let _ = self.child.wait();
+        }
+        if std::thread::panicking() {
+            let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+            eprintln!(
+                "--- the last {} log lines of the server on {}:",
+                log.len(),
+                self.addr
+            );
+            for line in log.iter() {
+                eprintln!("{line}");
+            }
         }
     }
 }
@@ -69,8 +87,17 @@ impl Binary {
         let (tx, rx) = mpsc::channel();
         // Reads the log until the server says it is ready (and where), then keeps
         // draining it so the server never blocks on a full pipe.
+        let log = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                {
+                    let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+                    if tail.len() == LOG_TAIL {
+                        tail.pop_front();
+                    }
+                    tail.push_back(line.clone());
+                }
                 if let Ok(entry) = serde_json::from_str::<Value>(&line) {
                     if entry["fields"]["message"] == "ready" {
                         let _ = tx.send(entry["fields"]["addr"].as_str().unwrap().to_owned());
@@ -83,7 +110,7 @@ impl Binary {
             .expect("the binary logs its address")
             .parse()
             .unwrap();
-        Binary { child, addr }
+        Binary { child, addr, log }
     }
 
     pub fn kill(mut self) {
@@ -93,12 +120,28 @@ impl Binary {
     }
 
     /// Sends the process `signal` (a name `kill` knows: STOP, CONT, ...).
+    /// After STOP, returns once the process has stopped.
     pub fn signal(&self, signal: &str) {
         let status = Command::new("kill")
             .args([&format!("-{signal}"), &self.child.id().to_string()])
             .status()
             .unwrap();
         assert!(status.success(), "kill -{signal}");
+        if signal == "STOP" {
+            let stat = format!("/proc/{}/stat", self.child.id());
+            for _ in 0..200 {
+                let text = std::fs::read_to_string(&stat).unwrap_or_default();
+                // The state follows the command name's closing parenthesis.
+                if text
+                    .rsplit_once(") ")
+                    .is_some_and(|(_, rest)| rest.starts_with('T'))
+                {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            panic!("the process did not stop");
+        }
     }
 
     pub fn terminate(mut self) -> std::process::ExitStatus {
