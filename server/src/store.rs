@@ -825,6 +825,93 @@ pub(super) fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// `INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4), ...` for `rows` rows.
+pub(super) fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
+    let width = columns.len();
+    let tuples: Vec<String> = (0..rows)
+        .map(|row| {
+            let params: Vec<String> = (1..=width)
+                .map(|column| format!("${}", row * width + column))
+                .collect();
+            format!("({})", params.join(", "))
+        })
+        .collect();
+    format!(
+        "INSERT INTO {table} ({}) VALUES {}",
+        columns.join(", "),
+        tuples.join(", ")
+    )
+}
+
+/// Most actions one `INSERT` appends (7 parameters each: far below SQLite's
+/// and PostgreSQL's limits on parameters per statement). One statement for
+/// many rows is most of what batching saves: each statement is a round trip
+/// to SQLite's worker thread or PostgreSQL's backend, and costs about as
+/// much as the row it writes (docs/performance.md, "The store's commits").
+pub(super) const ACTIONS_PER_INSERT: usize = 32;
+
+/// Appends `actions` (each a [`Write::Action`]) with one multi-row `INSERT`
+/// per [`ACTIONS_PER_INSERT`], in order. Any other write is a bug of the
+/// caller and is refused without touching the database.
+pub(super) async fn execute_actions(
+    conn: &mut AnyConnection,
+    actions: &[&Write],
+) -> Result<(), StoreError> {
+    for chunk in actions.chunks(ACTIONS_PER_INSERT) {
+        let sql = insert_sql(
+            "actions",
+            &[
+                "room_id",
+                "seq",
+                "seat",
+                "client_id",
+                "action",
+                "created_at",
+                "origin",
+            ],
+            chunk.len(),
+        );
+        let mut query = sqlx::query(&sql);
+        for write in chunk {
+            let Write::Action {
+                room_id,
+                seq,
+                seat,
+                client_id,
+                action,
+                at_ms,
+                origin,
+            } = write
+            else {
+                return Err(StoreError::Refused(format!(
+                    "{} is not an action",
+                    write.kind()
+                )));
+            };
+            query = query
+                .bind(room_id.clone())
+                .bind(*seq as i64)
+                .bind(i64::from(*seat))
+                .bind(client_id.clone())
+                .bind(action.to_string())
+                .bind(*at_ms as i64)
+                .bind(origin.as_str());
+        }
+        let result = query.execute(&mut *conn).await?;
+        if result.rows_affected() != chunk.len() as u64 {
+            return Err(StoreError::Corrupt {
+                room: room_of(chunk[0]).to_owned(),
+                detail: format!(
+                    "appending {} actions changed {} rows",
+                    chunk.len(),
+                    result.rows_affected()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(), StoreError> {
     let now = now_ms();
     let query = match write {
@@ -1172,6 +1259,104 @@ mod tests {
         assert_eq!(rooms, 40);
         let after = observations_above(&metrics.render(), m::STORE_BATCH_SIZE, "16");
         assert!(after > before, "a commit carried more than 16 writes");
+        store.close(writer).await;
+    }
+
+    fn room(i: usize) -> NewRoom {
+        NewRoom {
+            id: format!("{i:032x}"),
+            game: "osaki".into(),
+            seat_count: 2,
+            options: Value::Null,
+            seed: [0; 32],
+            host_token_hash: TokenHash::of("t"),
+            code: crate::ids::new_room_code(),
+        }
+    }
+
+    fn action(room: usize, seq: u64) -> Write {
+        Write::Action {
+            room_id: format!("{room:032x}"),
+            seq,
+            seat: (seq % 2) as Seat,
+            client_id: format!("c{seq}"),
+            action: serde_json::json!({ "n": seq }),
+            at_ms: seq,
+            origin: Origin::Player,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_of_actions_lands_whole_and_one_bad_action_sinks_only_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("a.db").display());
+        let (store, writer) = Store::open(&url).await.unwrap();
+        store.write(Write::CreateRoom(room(1))).await.unwrap();
+        store.write(Write::CreateRoom(room(2))).await.unwrap();
+
+        // Requests pile up behind a held write lock, so that they share a
+        // batch: more actions than one INSERT takes, two rooms interleaved,
+        // another kind of write among them. Then, the same way, one action
+        // whose number room 1 already has among good ones.
+        let blocker_pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
+        let mut blocker = blocker_pool.acquire().await.unwrap();
+        let total = ACTIONS_PER_INSERT as u64 + 8;
+        let mut phases = vec![Vec::new(), Vec::new()];
+        for seq in 1..=total {
+            phases[0].push(action(1, seq));
+            phases[0].push(action(2, seq));
+            if seq == 5 {
+                phases[0].push(Write::CreateRoom(room(3)));
+            }
+        }
+        for seq in total + 1..=total + 4 {
+            phases[1].push(action(2, seq));
+        }
+        phases[1].push(action(1, 3));
+        let mut outcomes = Vec::new();
+        for phase in phases {
+            blocker.execute("BEGIN IMMEDIATE").await.unwrap();
+            let writes: Vec<_> = phase
+                .into_iter()
+                .map(|write| {
+                    let store = store.clone();
+                    tokio::spawn(async move { store.write(write).await })
+                })
+                .collect();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            blocker.execute("COMMIT").await.unwrap();
+            let results: Vec<_> = futures_util::future::join_all(writes)
+                .await
+                .into_iter()
+                .map(|r| r.unwrap())
+                .collect();
+            outcomes.push(results);
+        }
+        assert!(outcomes[0].iter().all(|r| r.is_ok()), "{:?}", outcomes[0]);
+        let refused: Vec<_> = outcomes[1].iter().filter(|r| r.is_err()).collect();
+        assert_eq!(refused.len(), 1, "{:?}", outcomes[1]);
+        assert!(matches!(refused[0], Err(StoreError::Refused(_))));
+
+        for room_id in [1, 2] {
+            let seqs: Vec<i64> = sqlx::query_scalar(
+                "SELECT seq FROM actions WHERE room_id = $1 AND action = '{\"n\":' || seq || '}' ORDER BY seq",
+            )
+            .bind(format!("{room_id:032x}"))
+            .fetch_all(&mut *blocker)
+            .await
+            .unwrap();
+            let last = if room_id == 1 { total } else { total + 4 };
+            assert_eq!(seqs, (1..=last as i64).collect::<Vec<_>>());
+        }
+        let rooms: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rooms")
+            .fetch_one(&mut *blocker)
+            .await
+            .unwrap();
+        assert_eq!(rooms, 3);
         store.close(writer).await;
     }
 }

@@ -23,7 +23,7 @@ use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
-use super::{connect, StoreError};
+use super::{connect, insert_sql, StoreError};
 
 /// Rows per transaction (and per INSERT statement) on the target. With the
 /// widest table's 16 columns that is 8,000 bound values, well below
@@ -387,21 +387,8 @@ impl Table {
 
     /// `INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4), ...` for `rows` rows.
     fn insert_sql(&self, rows: usize) -> String {
-        let width = self.columns.len();
-        let tuples: Vec<String> = (0..rows)
-            .map(|row| {
-                let params: Vec<String> = (1..=width)
-                    .map(|column| format!("${}", row * width + column))
-                    .collect();
-                format!("({})", params.join(", "))
-            })
-            .collect();
-        format!(
-            "INSERT INTO {} ({}) VALUES {}",
-            self.name,
-            self.column_list(),
-            tuples.join(", ")
-        )
+        let names: Vec<&str> = self.columns.iter().map(|c| c.name).collect();
+        insert_sql(self.name, &names, rows)
     }
 
     /// A source row's values, column by column as [`Table::select_sql`]

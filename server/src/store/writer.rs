@@ -1,8 +1,9 @@
 //! The store's single writer: every change to the database goes through it.
 //!
 //! It takes whatever requests are queued, from every room, and commits them
-//! in one transaction (many actions, one fsync), and answers each request
-//! only after its transaction committed. Faults are expected, and each kind
+//! in one transaction (many actions, one fsync; consecutive actions in
+//! multi-row inserts, see [`super::ACTIONS_PER_INSERT`]), and answers each
+//! request only after its transaction committed. Faults are expected, and each kind
 //! is answered with the truth:
 //!
 //! * **A write the database refuses** (a constraint): only that write fails.
@@ -41,7 +42,7 @@ use sqlx::{AnyConnection, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 
 use super::lease::{check_fence, Fence};
-use super::{execute, now_ms, Backend, StoreError, Write};
+use super::{execute, execute_actions, now_ms, Backend, StoreError, Write};
 use crate::metrics as m;
 
 /// Most writes committed in one transaction.
@@ -339,9 +340,19 @@ impl Writer {
                     return Err(Fault::Fenced);
                 }
             }
+            // Runs of actions (most of a busy batch) go in multi-row
+            // inserts; every write still lands in the order it was asked.
+            let mut actions: Vec<&Write> = Vec::new();
             for (write, _) in writes {
+                if matches!(write, Write::Action { .. }) {
+                    actions.push(write);
+                    continue;
+                }
+                execute_actions(&mut tx, &actions).await.map_err(classify)?;
+                actions.clear();
                 execute(&mut tx, write).await.map_err(classify)?;
             }
+            execute_actions(&mut tx, &actions).await.map_err(classify)?;
             let marked = sqlx::query(
                 "UPDATE store_writers SET last_commit = $2, updated_at = $3 WHERE writer_id = $1",
             )
