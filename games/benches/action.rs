@@ -130,6 +130,7 @@ fn update_before<G: Game>(table: &Engine<G>, viewer: Viewer, after: EventSeq) ->
                 })
                 .collect(),
             view: value(game.view(viewer)),
+            view_patch: None,
             legal: viewer
                 .seat()
                 .map(|seat| game.legal(seat).iter().map(value).collect())

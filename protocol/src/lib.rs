@@ -46,13 +46,18 @@ pub enum ClientMessage {
     /// (the host token from room creation or a seat token from
     /// [`ServerMessage::Joined`]); without it the connection is a spectator.
     /// `since` is the last event number the client already has; the server
-    /// then sends only what came after (or a fresh snapshot).
+    /// then sends only what came after (or a fresh snapshot). `patches`
+    /// asks for updates whose view is a difference from the previous one
+    /// ([`GameUpdate::view_patch`]); without it every update carries the
+    /// whole view.
     Hello {
         protocol: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         since: Option<EventSeq>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        patches: bool,
     },
     /// Take a free seat before the game starts. `seat` picks one (else the
     /// lowest free seat). `answers` answers the game's join questions
@@ -423,12 +428,22 @@ pub struct GameSnapshot {
 }
 
 /// A change to a game as one viewer may see it.
+///
+/// Exactly one of `view` and `view_patch` is present: `view` is the whole
+/// view; `view_patch` (only for a connection that said `patches` in its
+/// hello) is the difference from the view this connection received last.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameUpdate {
     /// New events, in order, numbered without gaps.
     pub events: Vec<LoggedEvent>,
+    /// The whole view; absent (`null` here) when `view_patch` is given.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub view: Value,
+    /// The view as a JSON Patch (RFC 6902) to apply, in order, to the view
+    /// this connection received last (in a `snapshot` or an `update`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view_patch: Option<Vec<PatchOp>>,
     pub legal: Vec<Value>,
     pub seq: EventSeq,
     pub outcome: Option<Outcome>,
@@ -437,6 +452,42 @@ pub struct GameUpdate {
     pub deadline_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deadline_seats: Vec<Seat>,
+}
+
+/// One operation of a JSON Patch (RFC 6902). `path` and `from` are JSON
+/// Pointers (RFC 6901) into the view: `/areas/1/slots/0/pile`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PatchOp {
+    /// Inserts `value` at `path` (an array index inserts before it, `-`
+    /// appends; an object member is set).
+    Add {
+        path: String,
+        value: Value,
+    },
+    Remove {
+        path: String,
+    },
+    Replace {
+        path: String,
+        value: Value,
+    },
+    /// Removes the value at `from` and adds it at `path`.
+    Move {
+        from: String,
+        path: String,
+    },
+    /// Adds a copy of the value at `from` at `path`.
+    Copy {
+        from: String,
+        path: String,
+    },
+    /// Fails the whole patch unless the value at `path` equals `value`.
+    Test {
+        path: String,
+        value: Value,
+    },
 }
 
 /// One numbered event. `event` is absent when this viewer may not see

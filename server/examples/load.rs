@@ -1,7 +1,9 @@
 //! Load tool: plays many Osaki rooms at once through the real protocol and
-//! reports actions per second and the latency of an action (from sending
-//! `act` to receiving its `ack`, which comes after the commit and after every
-//! connection's update was queued).
+//! reports actions per second and two latencies in HDR histograms (p50,
+//! p99, p99.9, max): act to ack (from sending `act` to receiving its `ack`,
+//! which comes after the commit and after every connection's update was
+//! queued) and act to every seat has it (until the last seat of the room
+//! received the action's `update`).
 //!
 //! ```text
 //! cargo run --release -p cubicle-server --example load -- --rooms 100 --seats 4
@@ -9,27 +11,49 @@
 //! # a soak: 4,000 connections, each player acting every 2 s, for 5 minutes
 //! cargo run --release -p cubicle-server --example load -- --url http://127.0.0.1:8080 \
 //!     --rooms 1000 --seats 4 --pace-ms 2000 --duration 300 --timeout 600
+//! # the bench suite's runs (scripts/bench.sh): an external server whose CPU
+//! # time is read from /proc, a closed loop or a fixed offered rate, JSON out
+//! ./target/release/examples/load --url http://127.0.0.1:18810 --server-pid 1234 \
+//!     --rooms 100 --seats 4 --duration 10 --json
+//! ./target/release/examples/load --url http://127.0.0.1:18810 --server-pid 1234 \
+//!     --rooms 1500 --seats 4 --rate 3000 --duration 20 --json
+//! # against the bare echo server (examples/echo.rs): messages of 1,500 bytes,
+//! # 400 connections, 8,000 messages/s offered
+//! ./target/release/examples/load --url http://127.0.0.1:18811 --server-pid 1235 \
+//!     --echo-bytes 1500 --rooms 100 --seats 4 --rate 8000 --duration 10 --json
 //! ```
 //!
 //! Without `--url` it starts a server in-process on a temporary SQLite
 //! database. It sends traffic only to the server it is given.
+//!
+//! Modes of pacing: a closed loop (the default: each player acts as soon as
+//! it may), `--pace-ms` (each player waits that long before each action),
+//! or `--rate` (an open loop: that many actions a second offered over all
+//! rooms, each room on its own even schedule; a late action's latencies are
+//! counted from when it was due, so a server that falls behind shows it).
+//!
+//! `--server-pid` reads that process's CPU time (utime + stime in
+//! `/proc/PID/stat`) before and after the run, and reports actions per server
+//! CPU-second and server CPU per delivered update frame.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::Parser;
-use cubicle_protocol::{ClientMessage, RoomCreated, ServerMessage, PROTOCOL_VERSION};
+use cubicle_protocol::{ErrorCode, RoomCreated, ServerMessage, PROTOCOL_VERSION};
 use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-#[derive(Parser)]
+#[derive(Parser, Clone)]
 struct Args {
     /// Server to load, e.g. http://127.0.0.1:8080 (default: one in-process).
     #[arg(long)]
@@ -51,11 +75,178 @@ struct Args {
     /// closed loop); e.g. 2000 for a player who thinks for 2 s.
     #[arg(long, default_value_t = 0)]
     pace_ms: u64,
+    /// An open loop: this many actions a second offered over all rooms,
+    /// each room acting on an even schedule of rooms/rate seconds (with 4
+    /// seats, 1 action per player per 2 s is a rate of 2 x rooms).
+    #[arg(long, conflicts_with = "pace_ms")]
+    rate: Option<f64>,
+    /// The server's process id: its CPU time is read from /proc before and
+    /// after the run.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Print one JSON object on stdout (the text report goes to stderr).
+    #[arg(long)]
+    json: bool,
+    /// Measure a window instead of whole games: play this many seconds
+    /// first, and until every room's first game has started, then count
+    /// only what happens in the next `--duration` seconds (server CPU read
+    /// at both ends), then stop, leaving games unfinished.
+    #[arg(long)]
+    warmup: Option<u64>,
+    /// Players ask for updates whose view is a JSON Patch of the previous
+    /// one (`patches` in `hello`) instead of the whole view.
+    #[arg(long)]
+    patches: bool,
+    /// Instead of playing: talk to a bare WebSocket echo server
+    /// (examples/echo.rs) at `--url`, rooms x seats connections each
+    /// sending messages of this many bytes (closed loop, or `--rate`
+    /// messages a second over all connections), for `--duration` seconds.
+    #[arg(long)]
+    echo_bytes: Option<usize>,
     /// Instead of playing: open this many idle connections (spectators
     /// who said hello, 100 to a room) and report what each costs the
     /// server in resident memory, read from its /metrics before and after.
     #[arg(long)]
     idle: Option<usize>,
+}
+
+/// What every player records, shared by the whole run.
+struct Stats {
+    /// Act to ack, in microseconds.
+    ack: Histogram<u64>,
+    /// Act to the last seat of the room having the update, in microseconds.
+    all_seats: Histogram<u64>,
+    /// `update` frames received, over every connection, and their bytes.
+    update_frames: u64,
+    update_bytes: u64,
+    /// Actions refused as over the per-connection rate limit (and sent again).
+    rate_limited: u64,
+    /// Games finished (in the window, with `--warmup`).
+    games: u64,
+    /// With `--warmup`: only what happens in this window is counted.
+    window: Option<(Instant, Instant)>,
+}
+
+impl Stats {
+    fn new() -> Self {
+        let histogram = || Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("valid bounds");
+        Stats {
+            ack: histogram(),
+            all_seats: histogram(),
+            update_frames: 0,
+            update_bytes: 0,
+            rate_limited: 0,
+            games: 0,
+            window: None,
+        }
+    }
+
+    /// Whether what happens now counts.
+    fn counting(&self) -> bool {
+        match self.window {
+            Some((start, end)) => {
+                let now = Instant::now();
+                start <= now && now < end
+            }
+            None => true,
+        }
+    }
+
+    fn ack(&mut self, sent: Instant) {
+        if self.counting() {
+            self.ack.saturating_record(micros(sent.elapsed()));
+        }
+    }
+}
+
+type Shared = Arc<Mutex<Stats>>;
+
+fn micros(d: Duration) -> u64 {
+    d.as_micros().min(u128::from(u64::MAX)) as u64
+}
+
+/// Percentiles of a histogram in microseconds, as milliseconds.
+fn summary(h: &Histogram<u64>) -> Value {
+    let ms = |us: u64| (us as f64 / 1000.0 * 1000.0).round() / 1000.0;
+    json!({
+        "count": h.len(),
+        "p50_ms": ms(h.value_at_quantile(0.5)),
+        "p90_ms": ms(h.value_at_quantile(0.9)),
+        "p99_ms": ms(h.value_at_quantile(0.99)),
+        "p999_ms": ms(h.value_at_quantile(0.999)),
+        "max_ms": ms(h.max()),
+        "mean_ms": (h.mean() / 1000.0 * 1000.0).round() / 1000.0,
+    })
+}
+
+fn line(h: &Histogram<u64>) -> String {
+    let ms = |us: u64| us as f64 / 1000.0;
+    format!(
+        "p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms",
+        ms(h.value_at_quantile(0.5)),
+        ms(h.value_at_quantile(0.9)),
+        ms(h.value_at_quantile(0.99)),
+        ms(h.value_at_quantile(0.999)),
+        ms(h.max())
+    )
+}
+
+/// Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on
+/// every Linux this runs on).
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// A process's CPU time so far (user + system), in seconds.
+fn cpu_seconds(pid: u32, ticks: f64) -> anyhow::Result<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .with_context(|| format!("read /proc/{pid}/stat"))?;
+    // The command name, in parentheses, may hold spaces: count fields after it.
+    let rest = &stat[stat.rfind(')').context("no ) in /proc/PID/stat")? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // Field 3 (state) is fields[0]: utime is field 14, stime field 15.
+    let utime: u64 = fields.get(11).context("short stat")?.parse()?;
+    let stime: u64 = fields.get(12).context("short stat")?.parse()?;
+    Ok((utime + stime) as f64 / ticks)
+}
+
+/// The machine's 1-minute load average.
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+/// Reads a server's CPU time at the start and end of a run.
+struct CpuMeter {
+    pid: u32,
+    ticks: f64,
+    start: f64,
+}
+
+impl CpuMeter {
+    fn start(pid: Option<u32>) -> anyhow::Result<Option<CpuMeter>> {
+        pid.map(|pid| {
+            let ticks = clock_ticks();
+            Ok(CpuMeter {
+                pid,
+                ticks,
+                start: cpu_seconds(pid, ticks)?,
+            })
+        })
+        .transpose()
+    }
+
+    fn used(&self) -> anyhow::Result<f64> {
+        Ok(cpu_seconds(self.pid, self.ticks)? - self.start)
+    }
 }
 
 #[tokio::main]
@@ -72,6 +263,9 @@ async fn main() -> anyhow::Result<()> {
             )
         }
         None => {
+            if args.echo_bytes.is_some() {
+                bail!("--echo-bytes needs --url: the echo server's address");
+            }
             let dir = tempfile::tempdir()?;
             let url = format!("sqlite://{}", dir.path().join("load.db").display());
             let server = cubicle_server::Server::start(cubicle_server::Config::new(
@@ -90,24 +284,69 @@ async fn main() -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if let Some(bytes) = args.echo_bytes {
+        return echo(addr, &args, bytes).await;
+    }
 
-    let (latencies_tx, mut latencies_rx) = mpsc::unbounded_channel::<Duration>();
+    let stats: Shared = Arc::new(Mutex::new(Stats::new()));
     let started = Instant::now();
+    // With --warmup, nothing counts until the window is set (below); the
+    // rooms play on until the end of the window stops them.
+    let never = started + Duration::from_secs(100 * 365 * 86_400);
+    if args.warmup.is_some() {
+        stats.lock().expect("stats").window = Some((never, never));
+    }
+    let mut cpu = match args.warmup {
+        Some(_) => None,
+        None => CpuMeter::start(args.server_pid)?,
+    };
     let mut rooms = Vec::new();
-    let duration = Duration::from_secs(args.duration);
-    let pace = Duration::from_millis(args.pace_ms);
+    let duration = match args.warmup {
+        Some(_) => never - started,
+        None => Duration::from_secs(args.duration),
+    };
+    // Rooms whose first game has started.
+    let ready = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let pacing = match args.rate {
+        Some(rate) if rate > 0.0 => Pacing::Rate(Duration::from_secs_f64(args.rooms as f64 / rate)),
+        Some(_) => bail!("--rate must be above 0"),
+        None => Pacing::Think(Duration::from_millis(args.pace_ms)),
+    };
     let mut games = Vec::new();
     for r in 0..args.rooms {
-        let tx = latencies_tx.clone();
+        let stats = stats.clone();
         let seats = args.seats;
+        let rooms_count = args.rooms;
+        let patches = args.patches;
+        let ready = ready.clone();
         let (games_tx, games_rx) = tokio::sync::oneshot::channel();
         games.push(games_rx);
         rooms.push(tokio::spawn(async move {
             let mut played = 0u64;
             loop {
-                let seed = r as u64 + played * args.rooms as u64;
-                play_room(addr, seats, seed, pace, tx.clone()).await?;
+                let seed = r as u64 + played * rooms_count as u64;
+                // Open loop: the rooms' schedules are spread evenly over one
+                // interval, not all due at once.
+                let phase = match pacing {
+                    Pacing::Rate(every) if played == 0 => {
+                        every.mul_f64(r as f64 / rooms_count as f64)
+                    }
+                    _ => Duration::ZERO,
+                };
+                let first = (played == 0).then(|| ready.clone());
+                let plan = Plan {
+                    seats,
+                    pacing,
+                    phase,
+                    patches,
+                };
+                play_room(addr, plan, seed, first, stats.clone()).await?;
                 played += 1;
+                let mut s = stats.lock().expect("stats");
+                if s.counting() {
+                    s.games += 1;
+                }
+                drop(s);
                 if started.elapsed() >= duration {
                     break;
                 }
@@ -116,49 +355,134 @@ async fn main() -> anyhow::Result<()> {
             anyhow::Ok(())
         }));
     }
-    drop(latencies_tx);
-    let all = async {
-        for room in rooms {
-            room.await??;
+    let elapsed;
+    let server_cpu;
+    let mut client_cpu = CpuMeter::start(Some(std::process::id()))?;
+    let finished;
+    let mut window = None;
+    if let Some(warmup) = args.warmup {
+        // Any room that fails ends the run with its error, as below.
+        let aborts: Vec<_> = rooms.iter().map(|r| r.abort_handle()).collect();
+        let mut all = futures_util::future::try_join_all(rooms);
+        // The window starts after the warm-up, once every room's first game
+        // has started (a thousand rooms take seconds to set up).
+        let rooms_count = args.rooms;
+        let warmed = async {
+            tokio::time::sleep(Duration::from_secs(warmup)).await;
+            while ready.load(std::sync::atomic::Ordering::Relaxed) < rooms_count {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        };
+        tokio::select! {
+            result = &mut all => {
+                result?.into_iter().collect::<anyhow::Result<Vec<()>>>()?;
+                bail!("every room stopped before the end of the window");
+            }
+            _ = warmed => {}
+            _ = tokio::time::sleep(Duration::from_secs(args.timeout)) => {
+                bail!("the rooms were not all playing after --timeout seconds");
+            }
         }
-        anyhow::Ok(())
-    };
-    tokio::time::timeout(Duration::from_secs(args.timeout), all)
-        .await
-        .context("the load run timed out")??;
-    let elapsed = started.elapsed();
-    let mut finished = 0;
-    for played in games {
-        finished += played.await.unwrap_or(0);
+        let start = Instant::now();
+        let end = start + Duration::from_secs(args.duration.max(1));
+        window = Some((start, end));
+        stats.lock().expect("stats").window = window;
+        cpu = CpuMeter::start(args.server_pid)?;
+        client_cpu = CpuMeter::start(Some(std::process::id()))?;
+        tokio::select! {
+            result = &mut all => {
+                result?.into_iter().collect::<anyhow::Result<Vec<()>>>()?;
+                bail!("every room stopped before the end of the window");
+            }
+            _ = tokio::time::sleep_until(end.into()) => {}
+        }
+        server_cpu = cpu.as_ref().map(CpuMeter::used).transpose()?;
+        elapsed = end - start;
+        for a in aborts {
+            a.abort();
+        }
+        finished = stats.lock().expect("stats").games;
+    } else {
+        let all = async {
+            for room in rooms {
+                room.await??;
+            }
+            anyhow::Ok(())
+        };
+        tokio::time::timeout(Duration::from_secs(args.timeout), all)
+            .await
+            .context("the load run timed out")??;
+        elapsed = started.elapsed();
+        server_cpu = cpu.as_ref().map(CpuMeter::used).transpose()?;
+        let mut played = 0;
+        for count in games {
+            played += count.await.unwrap_or(0);
+        }
+        finished = played;
+    }
+    let load = load_average();
+    let client_cpu = client_cpu.as_ref().map(CpuMeter::used).transpose()?;
+    if server_cpu == Some(0.0) {
+        eprintln!(
+            "warning: process {} used no CPU time during the run: is it the server (not a shell around it)?",
+            args.server_pid.unwrap_or_default()
+        );
     }
 
-    let mut latencies = Vec::new();
-    while let Some(l) = latencies_rx.recv().await {
-        latencies.push(l);
-    }
-    latencies.sort();
-    let pct = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize];
-    println!(
-        "{} rooms x {} seats: {} actions in {:.2} s = {:.0} actions/s",
+    let stats = stats.lock().expect("stats").clone_out();
+    let actions = stats.ack.len();
+    let secs = elapsed.as_secs_f64();
+    let mut text = Vec::new();
+    text.push(format!(
+        "{} rooms x {} seats: {} actions in {:.2} s = {:.0} actions/s{}",
         args.rooms,
         args.seats,
-        latencies.len(),
-        elapsed.as_secs_f64(),
-        latencies.len() as f64 / elapsed.as_secs_f64()
-    );
-    println!(
-        "act -> ack latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        ms(pct(0.5)),
-        ms(pct(0.9)),
-        ms(pct(0.99)),
-        ms(pct(1.0))
-    );
+        actions,
+        secs,
+        actions as f64 / secs,
+        match args.rate {
+            Some(rate) => format!(" (offered {rate:.0}/s)"),
+            None => String::new(),
+        }
+    ));
+    text.push(format!("act -> ack latency: {}", line(&stats.ack)));
+    text.push(format!(
+        "act -> every seat has it: {}",
+        line(&stats.all_seats)
+    ));
+    let avg_frame = stats.update_bytes as f64 / stats.update_frames.max(1) as f64;
+    text.push(format!(
+        "update frames: {} received, {:.0} bytes on average",
+        stats.update_frames, avg_frame
+    ));
+    if let Some(cpu) = server_cpu {
+        text.push(format!(
+            "server CPU: {cpu:.2} s ({:.0} % of a core), {:.0} actions per CPU-second, {:.1} µs per update frame",
+            cpu / secs * 100.0,
+            actions as f64 / cpu,
+            cpu * 1e6 / stats.update_frames.max(1) as f64
+        ));
+    }
     // Any error (a refusal, a lost connection, a timeout) ends the run with
     // its message and a non-zero exit; reaching here means none happened.
-    println!(
-        "{finished} games finished, {} connections, errors: 0",
-        args.rooms * args.seats
-    );
+    text.push(format!(
+        "{finished} games finished{}, {} connections, errors: 0{}",
+        if window.is_some() {
+            " in the window"
+        } else {
+            ""
+        },
+        args.rooms * args.seats,
+        if stats.rate_limited > 0 {
+            format!(
+                " ({} actions rate-limited and sent again)",
+                stats.rate_limited
+            )
+        } else {
+            String::new()
+        }
+    ));
+    let mut store = Value::Null;
     if let Some(server) = server {
         let metrics = reqwest::get(format!("http://{addr}/metrics"))
             .await?
@@ -166,12 +490,182 @@ async fn main() -> anyhow::Result<()> {
             .await?;
         let sum = metric(&metrics, "cubicle_store_batch_size_sum");
         let count = metric(&metrics, "cubicle_store_batch_size_count");
-        println!(
+        text.push(format!(
             "store: {count:.0} commits, {:.2} writes per commit on average",
             sum / count
-        );
+        ));
+        store = json!({"commits": count, "writes_per_commit": sum / count});
         server.shutdown().await?;
     }
+    report(&args, &text, || {
+        json!({
+            "mode": "play",
+            "rooms": args.rooms,
+            "seats": args.seats,
+            "pacing": match pacing {
+                Pacing::Rate(_) => "open_loop",
+                Pacing::Think(t) if t.is_zero() => "closed_loop",
+                Pacing::Think(_) => "think_time",
+            },
+            "offered_rate": args.rate,
+            "pace_ms": args.pace_ms,
+            "warmup_s": args.warmup,
+            "setup_s": window.map(|(start, _)| (start - started).as_secs_f64()),
+            "patches": args.patches,
+            "elapsed_s": secs,
+            "actions": actions,
+            "actions_per_s": actions as f64 / secs,
+            "games": finished,
+            "act_to_ack": summary(&stats.ack),
+            "act_to_every_seat": summary(&stats.all_seats),
+            "update_frames": stats.update_frames,
+            "update_bytes": stats.update_bytes,
+            "avg_update_bytes": avg_frame,
+            "rate_limited": stats.rate_limited,
+            "server_cpu_s": server_cpu,
+            "load_tool_cpu_s": client_cpu,
+            "actions_per_server_cpu_s": server_cpu.map(|c| actions as f64 / c),
+            "server_cpu_us_per_update_frame":
+                server_cpu.map(|c| c * 1e6 / stats.update_frames.max(1) as f64),
+            "load_average": load,
+            "store": store,
+            "errors": 0,
+        })
+    });
+    Ok(())
+}
+
+impl Stats {
+    fn clone_out(&self) -> Stats {
+        Stats {
+            ack: self.ack.clone(),
+            all_seats: self.all_seats.clone(),
+            update_frames: self.update_frames,
+            update_bytes: self.update_bytes,
+            rate_limited: self.rate_limited,
+            games: self.games,
+            window: self.window,
+        }
+    }
+}
+
+/// Prints the text report, or the JSON object with the text on stderr.
+fn report(args: &Args, text: &[String], json: impl FnOnce() -> Value) {
+    for l in text {
+        if args.json {
+            eprintln!("{l}");
+        } else {
+            println!("{l}");
+        }
+    }
+    if args.json {
+        println!("{}", json());
+    }
+}
+
+/// `--echo-bytes`: rooms x seats connections to a bare echo server, each
+/// sending messages of `bytes` bytes and reading them back.
+async fn echo(addr: SocketAddr, args: &Args, bytes: usize) -> anyhow::Result<()> {
+    let connections = args.rooms * args.seats;
+    let duration = Duration::from_secs(args.duration.max(1));
+    // Open loop: each connection sends every `every`, on its own phase.
+    let every = match args.rate {
+        Some(rate) if rate > 0.0 => Some(Duration::from_secs_f64(connections as f64 / rate)),
+        Some(_) => bail!("--rate must be above 0"),
+        None => None,
+    };
+    let stats: Shared = Arc::new(Mutex::new(Stats::new()));
+    let mut sockets = Vec::with_capacity(connections);
+    for _ in 0..connections {
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+                .await?;
+        sockets.push(ws);
+    }
+    let cpu = CpuMeter::start(args.server_pid)?;
+    let started = Instant::now();
+    let end = started + duration;
+    let payload: String = "x".repeat(bytes);
+    let mut tasks = Vec::new();
+    for (i, mut ws) in sockets.into_iter().enumerate() {
+        let stats = stats.clone();
+        let payload = payload.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut due = started
+                + every
+                    .map(|e| e.mul_f64(i as f64 / connections as f64))
+                    .unwrap_or_default();
+            while Instant::now() < end {
+                let sent = if every.is_some() {
+                    tokio::time::sleep_until(due.into()).await;
+                    due
+                } else {
+                    Instant::now()
+                };
+                ws.send(Message::text(payload.clone())).await?;
+                loop {
+                    match ws.next().await {
+                        Some(Ok(Message::Text(t))) => {
+                            let mut s = stats.lock().expect("stats");
+                            s.ack.saturating_record(micros(sent.elapsed()));
+                            s.update_frames += 1;
+                            s.update_bytes += t.len() as u64;
+                            break;
+                        }
+                        Some(Ok(_)) => continue,
+                        Some(Err(e)) => return Err(anyhow::Error::from(e)),
+                        None => bail!("echo connection ended"),
+                    }
+                }
+                if let Some(every) = every {
+                    due += every;
+                }
+            }
+            let _ = ws.close(None).await;
+            anyhow::Ok(())
+        }));
+    }
+    for task in tasks {
+        task.await??;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let server_cpu = cpu.as_ref().map(CpuMeter::used).transpose()?;
+    let load = load_average();
+    let stats = stats.lock().expect("stats").clone_out();
+    let messages = stats.update_frames;
+    let mut text = vec![
+        format!(
+            "echo: {connections} connections, {messages} messages of {bytes} bytes in {secs:.2} s = {:.0} messages/s{}",
+            messages as f64 / secs,
+            match args.rate {
+                Some(rate) => format!(" (offered {rate:.0}/s)"),
+                None => String::new(),
+            }
+        ),
+        format!("round trip: {}", line(&stats.ack)),
+    ];
+    if let Some(cpu) = server_cpu {
+        text.push(format!(
+            "echo server CPU: {cpu:.2} s ({:.0} % of a core), {:.1} µs per message",
+            cpu / secs * 100.0,
+            cpu * 1e6 / messages.max(1) as f64
+        ));
+    }
+    report(args, &text, || {
+        json!({
+            "mode": "echo",
+            "connections": connections,
+            "bytes": bytes,
+            "offered_rate": args.rate,
+            "elapsed_s": secs,
+            "messages": messages,
+            "messages_per_s": messages as f64 / secs,
+            "round_trip": summary(&stats.ack),
+            "server_cpu_s": server_cpu,
+            "server_cpu_us_per_message": server_cpu.map(|c| c * 1e6 / messages.max(1) as f64),
+            "load_average": load,
+        })
+    });
     Ok(())
 }
 
@@ -214,16 +708,8 @@ async fn idle_memory(addr: SocketAddr, count: usize) -> anyhow::Result<()> {
                 let url = format!("ws://{addr}/ws/rooms/{}", rooms[i / per_room]);
                 let (mut ws, _) =
                     tokio_tungstenite::connect_async_with_config(url, None, true).await?;
-                send(
-                    &mut ws,
-                    &ClientMessage::Hello {
-                        protocol: PROTOCOL_VERSION,
-                        token: None,
-                        since: None,
-                    },
-                )
-                .await?;
-                if !matches!(recv(&mut ws).await?, ServerMessage::Welcome { .. }) {
+                hello(&mut ws, None, false).await?;
+                if !matches!(recv(&mut ws).await?.0, ServerMessage::Welcome { .. }) {
                     bail!("no welcome");
                 }
                 sockets.push(ws);
@@ -246,10 +732,6 @@ async fn idle_memory(addr: SocketAddr, count: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
 fn metric(text: &str, name: &str) -> f64 {
     text.lines()
         .find(|l| l.starts_with(name))
@@ -258,16 +740,28 @@ fn metric(text: &str, name: &str) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
-async fn send(ws: &mut Socket, message: &ClientMessage) -> anyhow::Result<()> {
-    ws.send(Message::text(serde_json::to_string(message)?))
-        .await?;
+async fn send(ws: &mut Socket, message: Value) -> anyhow::Result<()> {
+    ws.send(Message::text(message.to_string())).await?;
     Ok(())
 }
 
-async fn recv(ws: &mut Socket) -> anyhow::Result<ServerMessage> {
+/// `hello`, written as JSON so that fields the protocol adds later (all
+/// optional) need no change here.
+async fn hello(ws: &mut Socket, token: Option<String>, patches: bool) -> anyhow::Result<()> {
+    let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token});
+    if patches {
+        message["patches"] = json!(true);
+    }
+    send(ws, message).await
+}
+
+/// The next message, with the size of its text.
+async fn recv(ws: &mut Socket) -> anyhow::Result<(ServerMessage, usize)> {
     loop {
         match ws.next().await {
-            Some(Ok(Message::Text(text))) => return Ok(serde_json::from_str(text.as_str())?),
+            Some(Ok(Message::Text(text))) => {
+                return Ok((serde_json::from_str(text.as_str())?, text.len()))
+            }
             Some(Ok(Message::Close(frame))) => bail!("closed by the server: {frame:?}"),
             Some(Ok(_)) => continue,
             Some(Err(e)) => return Err(e.into()),
@@ -276,14 +770,54 @@ async fn recv(ws: &mut Socket) -> anyhow::Result<ServerMessage> {
     }
 }
 
-/// Creates a room, seats every player, starts, and plays to the end.
+#[derive(Clone, Copy)]
+enum Pacing {
+    /// Each player waits this long before each action (zero: closed loop).
+    Think(Duration),
+    /// Each room acts once every this long, on a schedule (open loop).
+    Rate(Duration),
+}
+
+/// What the seats of one room share: when each action was sent (for
+/// act-to-every-seat), and the room's schedule in an open loop.
+struct Room {
+    seats: usize,
+    /// When the action in flight was sent (or due, in an open loop). Osaki
+    /// has one action in flight per room at most: the next player acts only
+    /// after its update.
+    in_flight: Option<Instant>,
+    /// By update number: when its action was sent, and how many seats have it.
+    arrivals: HashMap<u64, (Instant, usize)>,
+    /// The next action's due time (open loop).
+    next_due: Instant,
+}
+
+/// How one room is played.
+#[derive(Clone, Copy)]
+struct Plan {
+    seats: usize,
+    pacing: Pacing,
+    /// In an open loop, when the room's schedule starts after its set-up.
+    phase: Duration,
+    /// Players ask for `view_patch` updates.
+    patches: bool,
+}
+
+/// Creates a room, seats every player, starts (then counts the room in
+/// `ready`, if given), and plays to the end.
 async fn play_room(
     addr: SocketAddr,
-    seats: usize,
+    plan: Plan,
     seed: u64,
-    pace: Duration,
-    latencies: mpsc::UnboundedSender<Duration>,
+    ready: Option<Arc<std::sync::atomic::AtomicUsize>>,
+    stats: Shared,
 ) -> anyhow::Result<()> {
+    let Plan {
+        seats,
+        pacing,
+        phase,
+        patches,
+    } = plan;
     let created: RoomCreated = reqwest::Client::new()
         .post(format!("http://{addr}/api/rooms"))
         .json(&json!({"game": "osaki", "seats": seats}))
@@ -297,33 +831,29 @@ async fn play_room(
         let url = format!("ws://{addr}/ws/rooms/{}", created.room_id);
         let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
         let token = (seat == 0).then(|| created.host_token.clone());
+        hello(&mut ws, token, patches).await?;
         send(
             &mut ws,
-            &ClientMessage::Hello {
-                protocol: PROTOCOL_VERSION,
-                token,
-                since: None,
-            },
-        )
-        .await?;
-        send(
-            &mut ws,
-            &ClientMessage::Join {
-                name: format!("P{seat}"),
-                seat: Some(seat as u8),
-                answers: Default::default(),
-                contribution: None,
-            },
+            json!({"type": "join", "name": format!("P{seat}"), "seat": seat}),
         )
         .await?;
         loop {
-            if let ServerMessage::Joined { .. } = recv(&mut ws).await? {
+            if let ServerMessage::Joined { .. } = recv(&mut ws).await?.0 {
                 break;
             }
         }
         sockets.push(ws);
     }
-    send(&mut sockets[0], &ClientMessage::Start {}).await?;
+    let room = Arc::new(Mutex::new(Room {
+        seats,
+        in_flight: None,
+        arrivals: HashMap::new(),
+        next_due: Instant::now() + phase,
+    }));
+    send(&mut sockets[0], json!({"type": "start"})).await?;
+    if let Some(ready) = ready {
+        ready.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
     let players: Vec<_> = sockets
         .into_iter()
         .enumerate()
@@ -331,8 +861,9 @@ async fn play_room(
             tokio::spawn(play_seat(
                 ws,
                 seed * 16 + seat as u64 + 1,
-                pace,
-                latencies.clone(),
+                pacing,
+                room.clone(),
+                stats.clone(),
             ))
         })
         .collect();
@@ -342,19 +873,50 @@ async fn play_room(
     Ok(())
 }
 
+/// Records that this seat has update `seq`; the room's last seat to have it
+/// records the act-to-every-seat latency.
+fn arrived(room: &Mutex<Room>, stats: &Shared, seq: u64, bytes: usize) {
+    let mut room = room.lock().expect("room");
+    let sent = room.in_flight;
+    let seats = room.seats;
+    let entry = room
+        .arrivals
+        .entry(seq)
+        .or_insert((sent.unwrap_or_else(Instant::now), 0));
+    entry.1 += 1;
+    let done = (entry.1 == seats).then_some(entry.0);
+    if done.is_some() {
+        room.arrivals.remove(&seq);
+    }
+    drop(room);
+    let mut s = stats.lock().expect("stats");
+    if !s.counting() {
+        return;
+    }
+    s.update_frames += 1;
+    s.update_bytes += bytes as u64;
+    if let Some(sent) = done {
+        s.all_seats.saturating_record(micros(sent.elapsed()));
+    }
+}
+
 /// One player: acts whenever its legal actions say so, until the outcome.
 async fn play_seat(
     mut ws: Socket,
     seed: u64,
-    pace: Duration,
-    latencies: mpsc::UnboundedSender<Duration>,
+    pacing: Pacing,
+    room: Arc<Mutex<Room>>,
+    stats: Shared,
 ) -> anyhow::Result<()> {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut legal: Vec<Value> = Vec::new();
-    let mut pending: Option<(String, Instant)> = None;
+    // The action in flight: its id, when it counts from, and the action (sent
+    // again if the rate limit refused it).
+    let mut pending: Option<(String, Instant, Value)> = None;
     let mut sent = 0u64;
     loop {
-        match recv(&mut ws).await? {
+        let (message, bytes) = recv(&mut ws).await?;
+        match message {
             ServerMessage::Snapshot { game } => {
                 if game.outcome.is_some() {
                     break;
@@ -362,41 +924,73 @@ async fn play_seat(
                 legal = game.legal;
             }
             ServerMessage::Update { update } => {
+                arrived(&room, &stats, update.seq, bytes);
                 if update.outcome.is_some() {
                     // Our own last action is still acked: wait for it.
-                    if let Some((id, at)) = pending.take() {
-                        while !matches!(recv(&mut ws).await?, ServerMessage::Ack { id: ref got } if *got == id)
+                    if let Some((id, at, _)) = pending.take() {
+                        while !matches!(recv(&mut ws).await?.0, ServerMessage::Ack { id: ref got } if *got == id)
                         {
                         }
-                        let _ = latencies.send(at.elapsed());
+                        stats.lock().expect("stats").ack(at);
                     }
                     break;
                 }
                 legal = update.legal;
             }
             ServerMessage::Ack { id } => {
-                if let Some((want, at)) = pending.take() {
+                if let Some((want, at, _)) = pending.take() {
                     if want != id {
                         bail!("ack for {id}, expected {want}");
                     }
-                    let _ = latencies.send(at.elapsed());
+                    stats.lock().expect("stats").ack(at);
                 }
+            }
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } if pending.is_some() => {
+                // Refused, nothing changed: send it again once the bucket
+                // has a token (20 a second).
+                stats.lock().expect("stats").rate_limited += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                let (_, at, action) = pending.take().expect("pending");
+                sent += 1;
+                let id = format!("a{sent}");
+                pending = Some((id.clone(), at, action.clone()));
+                send(&mut ws, json!({"type": "act", "id": id, "action": action})).await?;
+                continue;
             }
             ServerMessage::Error { code, message, .. } => bail!("refused: {code:?}: {message}"),
             _ => {}
         }
         if pending.is_none() && !legal.is_empty() {
-            if !pace.is_zero() {
-                tokio::time::sleep(pace).await;
-            }
+            let at = match pacing {
+                Pacing::Think(pace) => {
+                    if !pace.is_zero() {
+                        tokio::time::sleep(pace).await;
+                    }
+                    Instant::now()
+                }
+                Pacing::Rate(every) => {
+                    let due = {
+                        let mut room = room.lock().expect("room");
+                        let due = room.next_due;
+                        room.next_due += every;
+                        due
+                    };
+                    tokio::time::sleep_until(due.into()).await;
+                    due
+                }
+            };
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
             let action = legal[(rng % legal.len() as u64) as usize].clone();
             sent += 1;
             let id = format!("a{sent}");
-            pending = Some((id.clone(), Instant::now()));
-            send(&mut ws, &ClientMessage::Act { id, action }).await?;
+            pending = Some((id.clone(), at, action.clone()));
+            room.lock().expect("room").in_flight = Some(at);
+            send(&mut ws, json!({"type": "act", "id": id, "action": action})).await?;
             legal.clear();
         }
     }

@@ -1021,24 +1021,8 @@ pub(super) async fn execute(conn: &mut AnyConnection, write: &Write) -> Result<(
         .bind(*at_ms as i64)
         .bind(serde_json::to_string(setup).expect("profiles serialize"))
         .bind(serde_json::to_string(contributions).expect("contributions serialize")),
-        Write::Action {
-            room_id,
-            seq,
-            seat,
-            client_id,
-            action,
-            at_ms,
-            origin,
-        } => sqlx::query(
-            "INSERT INTO actions (room_id, seq, seat, client_id, action, created_at, origin) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(room_id.clone())
-        .bind(*seq as i64)
-        .bind(i64::from(*seat))
-        .bind(client_id.clone())
-        .bind(action.to_string())
-        .bind(*at_ms as i64)
-        .bind(origin.as_str()),
+        // One row, the way a batch's actions go (one statement for many).
+        Write::Action { .. } => return execute_actions(conn, &[write]).await,
         Write::Rematch {
             room_id,
             number,

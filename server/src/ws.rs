@@ -163,12 +163,12 @@ async fn serve(socket: WebSocket, room_id: String, app: AppState) {
 }
 
 async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -> End {
-    let (token, since) = match link.hello(app).await {
+    let (token, since, patches) = match link.hello(app).await {
         Ok(hello) => hello,
         Err(end) => return end,
     };
     let (outbox, mut inbox) = Outbox::channel(OUTBOX_CAPACITY);
-    let room = match enter(app, room_id, conn, token, since, outbox).await {
+    let room = match enter(app, room_id, conn, token, since, patches, outbox).await {
         Ok(room) => room,
         Err(Refused::Full) => {
             let message = "this room has as many spectators as it allows; try again later";
@@ -244,12 +244,13 @@ async fn enter(
     conn: ConnId,
     token: Option<String>,
     since: Option<EventSeq>,
+    patches: bool,
     outbox: Outbox,
 ) -> Result<RoomHandle, Refused> {
     for _ in 0..3 {
         let room = app.registry.get(room_id).await.map_err(Refused::Load)?;
         match room
-            .connect(conn, token.clone(), since, outbox.clone())
+            .connect_with(conn, token.clone(), since, patches, outbox.clone())
             .await
         {
             Ok(()) => return Ok(room),
@@ -278,9 +279,12 @@ struct Link {
 }
 
 impl Link {
-    /// Waits for `hello`, refusing anything else. Returns its token and
-    /// `since`.
-    async fn hello(&mut self, app: &AppState) -> Result<(Option<String>, Option<EventSeq>), End> {
+    /// Waits for `hello`, refusing anything else. Returns its token,
+    /// `since` and `patches`.
+    async fn hello(
+        &mut self,
+        app: &AppState,
+    ) -> Result<(Option<String>, Option<EventSeq>, bool), End> {
         let deadline = tokio::time::sleep(HELLO_TIMEOUT);
         tokio::pin!(deadline);
         loop {
@@ -295,6 +299,7 @@ impl Link {
                     protocol,
                     token,
                     since,
+                    patches,
                 }) => {
                     if protocol != PROTOCOL_VERSION {
                         let message = format!(
@@ -307,7 +312,7 @@ impl Link {
                             reason: "unsupported protocol version",
                         }));
                     }
-                    return Ok((token, since));
+                    return Ok((token, since, patches));
                 }
                 Incoming::Message(_) => {
                     self.send(&error(ErrorCode::HelloFirst, "send hello first"))

@@ -113,6 +113,7 @@ async fn another_protocol_version_is_refused() {
             protocol: PROTOCOL_VERSION + 1,
             token: None,
             since: None,
+            patches: false,
         })
         .await;
     client.expect_error(ErrorCode::UnsupportedProtocol).await;
@@ -131,6 +132,7 @@ async fn an_unknown_room_gets_an_error_then_a_clean_close() {
                 protocol: PROTOCOL_VERSION,
                 token: None,
                 since: None,
+                patches: false,
             })
             .await;
         client.expect_error(ErrorCode::UnknownRoom).await;
@@ -155,6 +157,7 @@ async fn a_wrong_token_makes_a_spectator() {
             protocol: PROTOCOL_VERSION,
             token: Some(cubicle_server::ids::new_token()),
             since: None,
+            patches: false,
         })
         .await;
     client.expect_error(ErrorCode::InvalidToken).await;
@@ -590,6 +593,7 @@ async fn the_lobby_refuses_what_it_must() {
             protocol: PROTOCOL_VERSION,
             token: Some(third_token),
             since: None,
+            patches: false,
         })
         .await;
     stale.expect_error(ErrorCode::InvalidToken).await;
@@ -734,6 +738,7 @@ async fn a_websocket_from_a_foreign_page_is_refused_with_403() {
             protocol: PROTOCOL_VERSION,
             token: None,
             since: None,
+            patches: false,
         };
         ws.send(tokio_tungstenite::tungstenite::Message::text(
             serde_json::to_string(&hello).unwrap(),

@@ -365,6 +365,7 @@ async fn the_host_decides_for_an_away_seat() {
         protocol: cubicle_protocol::PROTOCOL_VERSION,
         token: Some(ben_token),
         since: None,
+        patches: false,
     })
     .await;
     old.expect_error(ErrorCode::InvalidToken).await;

@@ -94,6 +94,7 @@ async fn a_line_reaches_everyone_under_its_speakers_name_and_survives_a_restart(
         protocol: cubicle_protocol::PROTOCOL_VERSION,
         token: Some(token),
         since: None,
+        patches: false,
     })
     .await;
     let ServerMessage::Welcome { chat, .. } = back.recv().await else {

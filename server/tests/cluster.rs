@@ -38,6 +38,7 @@ async fn expect_sent_elsewhere(server: &TestServer, room_id: &str, token: Option
             protocol: PROTOCOL_VERSION,
             token: token.map(str::to_owned),
             since: None,
+            patches: false,
         })
         .await;
     client.expect_error(ErrorCode::RoomMoved).await;

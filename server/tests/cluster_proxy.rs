@@ -317,6 +317,7 @@ async fn connect(
                     protocol: PROTOCOL_VERSION,
                     token: token.map(str::to_owned),
                     since: None,
+                    patches: false,
                 },
             )
             .await?;
@@ -699,6 +700,7 @@ async fn a_paused_node_cannot_write_after_its_room_moved() {
             protocol: PROTOCOL_VERSION,
             token: Some(seats[actor].1.clone()),
             since: None,
+            patches: false,
         },
     )
     .await

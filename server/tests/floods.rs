@@ -216,6 +216,7 @@ async fn say_hello(client: &mut Client, token: Option<&str>) {
             protocol: PROTOCOL_VERSION,
             token: token.map(str::to_owned),
             since: None,
+            patches: false,
         })
         .await;
 }

@@ -110,7 +110,10 @@ fn game_payloads<'a>(message: &'a Value, game: &mut Option<String>) -> Vec<(Stri
     if let Some(board) = body.get("board") {
         payloads.push((format!("{game}/Board"), board));
     }
-    payloads.push((format!("{game}/View"), &body["view"]));
+    // An update with `view_patch` has no `view`.
+    if let Some(view) = body.get("view") {
+        payloads.push((format!("{game}/View"), view));
+    }
     for action in body["legal"].as_array().into_iter().flatten() {
         payloads.push((format!("{game}/Action"), action));
     }

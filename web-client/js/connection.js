@@ -7,6 +7,15 @@
 
 export const PROTOCOL_VERSION = 2;
 
+/**
+ * Whether to ask for updates whose view comes as a JSON Patch against the
+ * last one (js/view-patch.js applies them; docs/protocol.md). Off for now:
+ * a patch saves about 1.5 KB per update but costs the server several times
+ * the CPU of the whole view (docs/performance.md, "Delta updates"). The
+ * early socket (js/room-early.js) never asks.
+ */
+export const ASK_FOR_PATCHES = false;
+
 const PING_EVERY_MS = 20_000;
 // No message at all for this long (a ping is answered within it) means the
 // socket is dead even if the browser has not noticed (laptop lid, Wi-Fi).
@@ -94,6 +103,7 @@ export class Connection {
       socket.addEventListener('open', () => {
         if (socket !== this.socket) return;
         const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
+        if (ASK_FOR_PATCHES) hello.patches = true;
         const token = this.token();
         if (token) hello.token = token;
         const since = this.since();

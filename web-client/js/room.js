@@ -20,6 +20,7 @@
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
 import { Connection } from './connection.js';
+import { applyViewPatch } from './view-patch.js';
 import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
@@ -425,8 +426,19 @@ function applyUpdate(update) {
     connection.reconnect();
     return;
   }
+  let view = update.view;
+  if (update.view_patch) {
+    // The change from the view we hold (we said `patches` in hello).
+    try {
+      view = applyViewPatch(state.game.view, update.view_patch);
+    } catch {
+      // It does not fit: resume, which always sends the whole view.
+      connection.reconnect();
+      return;
+    }
+  }
   state.game.log.push(...fresh);
-  state.game.view = update.view;
+  state.game.view = view;
   state.game.legal = update.legal ?? [];
   state.game.seq = Math.max(state.game.seq, update.seq);
   state.game.outcome = update.outcome ?? null;

@@ -38,6 +38,7 @@ mod chat;
 mod gauges;
 mod rematch;
 mod seating;
+mod views;
 
 /// A room with no connection for this long leaves memory; it is loaded
 /// again from the store when someone comes back.
@@ -179,9 +180,14 @@ struct Conn {
     /// takes a seat (the seat is then bound to it). `None` for others.
     host_token: Option<String>,
     outbox: Outbox,
-    /// Its outbox overflowed: it is dropped after the current command.
+    /// Its outbox overflowed: it is sent nothing more, and dropped after
+    /// the current command.
     kicked: bool,
     chat_rate: chat::ChatRate,
+    /// It asked for updates with the view as a patch (`hello.patches`).
+    patches: bool,
+    /// The view it holds, when known (what a patch for it starts from).
+    held: Option<views::Held>,
 }
 
 /// One room's state. See the module documentation.
@@ -243,6 +249,9 @@ pub struct Room {
     /// `None` before anyone was told anything.
     told: Option<RoomInfo>,
     presence_due: Option<tokio::time::Instant>,
+    /// The last view built for each viewer some connection wants patches
+    /// for (`views.rs`).
+    views: HashMap<Viewer, views::Kept>,
 }
 
 /// What a room must settle once it has read its saved state back after a
@@ -374,6 +383,7 @@ impl Room {
             waiting: HashSet::new(),
             told: None,
             presence_due: None,
+            views: HashMap::new(),
             published: gauges::Published::default(),
         })
     }
@@ -564,10 +574,11 @@ impl Room {
                 conn,
                 token,
                 since,
+                patches,
                 outbox,
                 reply,
             } => {
-                let result = self.connect(conn, token, since, outbox);
+                let result = self.connect(conn, token, since, patches, outbox);
                 let _ = reply.send(result.map(|_| ()));
                 if let Ok(seat) = result {
                     already_told = Some(conn);
@@ -659,6 +670,7 @@ impl Room {
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
+        patches: bool,
         outbox: Outbox,
     ) -> Result<Option<Seat>, Full> {
         let hash = token.as_deref().map(TokenHash::of);
@@ -678,6 +690,8 @@ impl Room {
                 outbox,
                 kicked: false,
                 chat_rate: Default::default(),
+                patches,
+                held: None,
             },
         );
         if hash.is_some() && seat.is_none() && !host {
@@ -701,6 +715,7 @@ impl Room {
             let armed = self.armed();
             let text = messages::catch_up(game.table.as_ref(), viewer(seat), since, armed.as_ref());
             self.send_text(conn, text);
+            self.holds_current_view(conn);
         }
         tracing::debug!(room = %self.id, conn, ?seat, host, "connected");
         Ok(seat)
@@ -715,6 +730,7 @@ impl Room {
             let armed = self.armed();
             let text = messages::snapshot(game.table.as_ref(), viewer(seat), armed.as_ref());
             self.send_text(conn, text);
+            self.holds_current_view(conn);
         }
     }
 
@@ -1000,6 +1016,7 @@ impl Room {
             };
             return Err(self.store_failed(e, owed));
         }
+        let before = self.stamp();
         let game = self.game.as_mut().expect("checked above");
         let seen = game.table.last_seq();
         game.table.commit(staged);
@@ -1007,7 +1024,7 @@ impl Room {
         game.applied.insert((seat, id.to_owned()));
         self.timer.acted(seat, at_ms, &game.table.to_act());
         let armed = self.armed();
-        self.broadcast(|table, viewer| messages::update(table, viewer, seen, armed.as_ref()));
+        self.broadcast_update(before, seen, armed.as_ref());
         if let Source::Player { conn, received } = source {
             metrics::histogram!(m::ACTION_LATENCY).record(received.elapsed().as_secs_f64());
             self.send(conn, &ServerMessage::Ack { id: id.to_owned() });
@@ -1243,16 +1260,22 @@ impl Room {
         self.send_text(conn, text);
     }
 
+    /// A connection that missed a message (its outbox was full) is sent
+    /// nothing after it: no later message, a patch least of all, may reach
+    /// it without the one before.
     fn send_text(&mut self, conn: ConnId, text: Utf8Bytes) {
         if let Some(c) = self.conns.get_mut(&conn) {
-            if !c.outbox.offer(text) {
+            if !c.kicked && !c.outbox.offer(text) {
                 c.kicked = true;
+                c.held = None;
             }
         }
     }
 
-    /// Sends every connection the message `build` makes for its viewer;
-    /// connections with the same viewer share one serialization.
+    /// Sends every connection the game message with the whole view (a
+    /// snapshot) that `build` makes for its viewer; connections with the
+    /// same viewer share one serialization. (Updates after an action:
+    /// [`Room::broadcast_update`].)
     fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> Utf8Bytes) {
         let Some(game) = &self.game else { return };
         let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
@@ -1268,6 +1291,7 @@ impl Room {
         }
         for (conn, v) in targets {
             self.send_text(conn, texts[&v].clone());
+            self.holds_current_view(conn);
         }
     }
 
@@ -1685,6 +1709,8 @@ mod tests {
                     outbox,
                     kicked: false,
                     chat_rate: Default::default(),
+                    patches: false,
+                    held: None,
                 },
             )]),
             store: store.clone(),
@@ -1698,6 +1724,7 @@ mod tests {
             waiting: HashSet::new(),
             told: None,
             presence_due: None,
+            views: HashMap::new(),
             published: gauges::Published::default(),
             timer: Timer::new(None),
             wall: WallClock::system(),

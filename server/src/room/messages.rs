@@ -6,6 +6,10 @@
 //! `serde_json::Value` tree is built per viewer. The envelope has the wire
 //! shape of [`ServerMessage::Snapshot`] and [`ServerMessage::Update`]
 //! (docs/protocol.md); a test below holds the two together.
+//!
+//! An update for a connection that asked for patches carries the view as a
+//! JSON Patch (RFC 6902) from the previous view (`patch.rs`); which
+//! connections may get one is the actor's business (`actor/views.rs`).
 
 use cubicle_games::{Table, Viewer};
 use cubicle_protocol::{ErrorCode, EventSeq, Outcome, Seat, ServerMessage};
@@ -65,7 +69,10 @@ struct Snapshot {
 #[derive(Serialize)]
 struct Update {
     events: Vec<Logged>,
-    view: Box<RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view_patch: Option<Box<RawValue>>,
     legal: Box<RawValue>,
     seq: EventSeq,
     outcome: Option<Outcome>,
@@ -139,11 +146,38 @@ pub fn update(
     after: EventSeq,
     armed: Option<&Armed>,
 ) -> Utf8Bytes {
+    update_with(table, viewer, after, armed, None)
+}
+
+/// [`update`] with the view given as `patch` (`patch::view_patch`) from
+/// the view the connection holds.
+pub fn patched_update(
+    table: &dyn Table,
+    viewer: Viewer,
+    after: EventSeq,
+    armed: Option<&Armed>,
+    patch: Box<RawValue>,
+) -> Utf8Bytes {
+    update_with(table, viewer, after, armed, Some(patch))
+}
+
+fn update_with(
+    table: &dyn Table,
+    viewer: Viewer,
+    after: EventSeq,
+    armed: Option<&Armed>,
+    patch: Option<Box<RawValue>>,
+) -> Utf8Bytes {
     let (deadline_at, deadline_seats) = deadline(armed);
+    let (view, view_patch) = match patch {
+        Some(patch) => (None, Some(patch)),
+        None => (Some(table.view_json(viewer)), None),
+    };
     game_text(&GameMessage::Update {
         update: Update {
             events: events(table, viewer, after),
-            view: table.view_json(viewer),
+            view,
+            view_patch,
             legal: legal(table, viewer),
             seq: table.last_seq(),
             outcome: table.outcome(),
@@ -173,17 +207,22 @@ pub fn catch_up(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::room::patch::view_patch;
     use cubicle_games::{catalog, PlayerProfile, SeededChance};
     use cubicle_protocol::{GameSnapshot, GameUpdate, LoggedEvent};
     use serde_json::Value;
 
     /// An Office 21 table a few actions in, with secrets in its log.
     fn table() -> Box<dyn Table> {
+        table_after(4)
+    }
+
+    fn table_after(steps: u64) -> Box<dyn Table> {
         let players = vec![PlayerProfile::default(); 3];
         let seed = [3; 32];
         let mut table = (catalog::find("office21").unwrap().start)(&players, &Value::Null, &seed)
             .expect("starts");
-        for step in 1..=4 {
+        for step in 1..=steps {
             let seat = table.to_act()[0];
             let action = table.legal(seat)[0].clone();
             table
@@ -230,7 +269,8 @@ mod tests {
                 update: GameUpdate {
                     events: log(table, viewer, 2),
                     view: table.view(viewer),
-                    legal,
+                    view_patch: None,
+                    legal: legal.clone(),
                     seq: table.last_seq(),
                     outcome: None,
                     deadline_at: Some(1_234),
@@ -243,7 +283,30 @@ mod tests {
             };
             assert_eq!(
                 parse(update(table, viewer, 2, Some(&armed))),
-                expected,
+                expected.clone(),
+                "{viewer:?}"
+            );
+            // The same update with the view as a patch from an earlier one.
+            let before = table_after(2).view_value(viewer);
+            let patch = view_patch(&before, &table.view_value(viewer)).expect("smaller");
+            let ServerMessage::Update {
+                update: mut patched,
+            } = expected
+            else {
+                unreachable!()
+            };
+            let mut view = before.clone();
+            let ops: json_patch::Patch = serde_json::from_str(patch.get()).unwrap();
+            json_patch::patch(&mut view, &ops).unwrap();
+            assert_eq!(view, patched.view, "{viewer:?}");
+            patched.view = Value::Null;
+            patched.view_patch = Some(serde_json::from_str(patch.get()).unwrap());
+            assert!(!patched.view_patch.as_ref().unwrap().is_empty());
+            let text = patched_update(table, viewer, 2, Some(&armed), patch);
+            assert!(!text.as_str().contains("\"view\":"), "{text}");
+            assert_eq!(
+                parse(text),
+                ServerMessage::Update { update: patched },
                 "{viewer:?}"
             );
         }

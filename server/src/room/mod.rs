@@ -12,6 +12,9 @@ mod clock;
 pub(crate) use clock::split_options;
 mod lobby;
 mod messages;
+pub mod patch;
+#[cfg(test)]
+mod patch_tests;
 mod robots;
 #[cfg(test)]
 mod timeout_tests;
@@ -104,6 +107,8 @@ pub enum Command {
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
+        /// It asked for updates with the view as a patch (`hello.patches`).
+        patches: bool,
         outbox: Outbox,
         /// `Err` when the room refused the connection (its spectator seats
         /// are all taken): nothing was sent to `outbox`.
@@ -215,6 +220,8 @@ impl RoomHandle {
         self.tx.is_closed()
     }
 
+    /// [`RoomHandle::connect_with`] for a connection that wants every
+    /// update's view whole.
     pub async fn connect(
         &self,
         conn: ConnId,
@@ -222,11 +229,25 @@ impl RoomHandle {
         since: Option<EventSeq>,
         outbox: Outbox,
     ) -> Result<(), ConnectError> {
+        self.connect_with(conn, token, since, false, outbox).await
+    }
+
+    /// Registers a connection that said hello with `token`, `since` and
+    /// `patches` (docs/protocol.md, `hello`).
+    pub async fn connect_with(
+        &self,
+        conn: ConnId,
+        token: Option<String>,
+        since: Option<EventSeq>,
+        patches: bool,
+        outbox: Outbox,
+    ) -> Result<(), ConnectError> {
         let (reply, answer) = oneshot::channel();
         self.send(Command::Connect {
             conn,
             token,
             since,
+            patches,
             outbox,
             reply,
         })

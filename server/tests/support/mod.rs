@@ -446,6 +446,7 @@ impl Client {
             protocol: PROTOCOL_VERSION,
             token: token.map(str::to_owned),
             since,
+            patches: false,
         })
         .await;
         match self.recv().await {
