@@ -65,6 +65,14 @@ test('the start page presents each game: picture, pitch, players and length; the
   const desk = await openPage(browser, { name: 'desk', width: 1440, height: 900 });
   await desk.page.goto(server.url + '/');
   await desk.page.waitForSelector('.game-choice-row');
+  // The rows are drawn before their pictures arrive: wait until each picture
+  // has loaded or failed (`complete`), then check it loaded. (Read at once,
+  // a picture still on its way failed one CI run.)
+  await desk.page.waitForFunction(
+    () => [...document.querySelectorAll('.game-choice-row img.game-picture')].every((img) => img.complete),
+    null,
+    { timeout: 10_000 },
+  ).catch(() => {});
   const cards = await desk.page.$$eval('.game-choice-row', (rows) =>
     rows.map((row) => {
       const img = row.querySelector('img.game-picture');
