@@ -21,44 +21,14 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use cubicle_games::office21::Office21;
 use cubicle_games::osaki::Osaki;
 use cubicle_games::table::Engine;
-use cubicle_games::{Chance, Game, PlayerProfile, SeededChance, Table, Viewer};
+use cubicle_games::testing::mid_game_table;
+use cubicle_games::{Game, SeededChance, Table, Viewer};
 use cubicle_protocol::{EventSeq, GameUpdate, LoggedEvent, Outcome, Seat, ServerMessage};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
 const SEED: [u8; 32] = [5; 32];
-
-/// A 4-player game after at most `steps` random legal actions (fewer if the
-/// game ends), with the number of actions played.
-fn play<G: Game>(steps: u64) -> (Engine<G>, u64) {
-    let players = vec![PlayerProfile::default(); 4];
-    let (game, events) = G::start(
-        &players,
-        &G::Options::default(),
-        &mut SeededChance::new(&SEED, 0),
-    )
-    .expect("starts");
-    let mut table = Engine::new(G::ID, game, events);
-    let mut choices = SeededChance::new(&[6; 32], 0);
-    let chooser: &mut dyn Chance = &mut choices;
-    let mut played = 0;
-    while played < steps && table.outcome().is_none() {
-        played += 1;
-        let seat = *chooser.pick(&table.to_act()).expect("not over yet");
-        let action = chooser.pick(&table.legal(seat)).expect("legal").clone();
-        table
-            .apply(seat, &action, &mut SeededChance::new(&SEED, played))
-            .expect("legal actions apply");
-    }
-    (table, played)
-}
-
-/// The same random game halfway through.
-fn mid_game<G: Game>() -> (Engine<G>, u64) {
-    let (_, length) = play::<G>(u64::MAX);
-    play::<G>(length / 2)
-}
 
 /// `server/src/room/messages.rs`'s update envelope.
 #[derive(Serialize)]
@@ -161,7 +131,7 @@ fn act_before<G: Game>(table: &Engine<G>, seat: Seat, action: &Value, number: u6
 }
 
 fn bench_game<G: Game>(c: &mut Criterion) {
-    let (table, played) = mid_game::<G>();
+    let (table, played) = mid_game_table::<G>(4, &SEED);
     let seat = table.to_act()[0];
     let action = table.legal(seat)[0].clone();
     let name = format!("{} action, 4 players: apply + every viewer's update", G::ID);

@@ -522,6 +522,38 @@ pub fn random_playout<G: Game>(
     max_steps
 }
 
+/// A random game of `G` with `seats` players halfway through, as the server
+/// holds it (an [`Engine`]), and the number of actions played: the table
+/// the benches of one action start from. The deal and action n's chance
+/// come from `seed` (stream 0 and n, as a room draws them); the choices are
+/// fixed.
+pub fn mid_game_table<G: Game>(seats: usize, seed: &[u8; 32]) -> (Engine<G>, u64) {
+    let play = |steps: u64| {
+        let players = vec![PlayerProfile::default(); seats];
+        let (game, events) = G::start(
+            &players,
+            &G::Options::default(),
+            &mut SeededChance::new(seed, 0),
+        )
+        .expect("starts");
+        let mut table = Engine::new(G::ID, game, events);
+        let mut choices = SeededChance::new(&[6; 32], 0);
+        let chooser: &mut dyn Chance = &mut choices;
+        let mut played = 0;
+        while played < steps && table.outcome().is_none() {
+            played += 1;
+            let seat = *chooser.pick(&table.to_act()).expect("not over yet");
+            let action = chooser.pick(&table.legal(seat)).expect("legal").clone();
+            table
+                .apply(seat, &action, &mut SeededChance::new(seed, played))
+                .expect("legal actions apply");
+        }
+        (table, played)
+    };
+    let (_, length) = play(u64::MAX);
+    play(length / 2)
+}
+
 /// Plays game `game` of `G` with `seats` players from the deal to its end,
 /// every seat choosing uniformly among its legal actions, and checks
 /// nothing on the way: the loop of a random bot or one Monte Carlo rollout,

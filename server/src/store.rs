@@ -1204,37 +1204,10 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("b.db").display());
         let (store, writer) = Store::open(&url).await.unwrap();
 
-        // Another connection holds the write lock: the writer's next commit
-        // waits (busy timeout) while requests pile up behind it.
-        let blocker_pool = AnyPoolOptions::new()
-            .max_connections(1)
-            .connect(&url)
-            .await
-            .unwrap();
-        let mut blocker = blocker_pool.acquire().await.unwrap();
-        blocker.execute("BEGIN IMMEDIATE").await.unwrap();
-        let writes: Vec<_> = (0..40)
-            .map(|i| {
-                let store = store.clone();
-                tokio::spawn(async move {
-                    store
-                        .write(Write::CreateRoom(NewRoom {
-                            id: format!("{i:032x}"),
-                            game: "osaki".into(),
-                            seat_count: 2,
-                            options: Value::Null,
-                            seed: [0; 32],
-                            host_token_hash: TokenHash::of("t"),
-                            code: crate::ids::new_room_code(),
-                        }))
-                        .await
-                })
-            })
-            .collect();
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        blocker.execute("COMMIT").await.unwrap();
-        for write in writes {
-            write.await.unwrap().unwrap();
+        let mut blocker = second_connection(&url).await;
+        let writes = (0..40).map(|i| Write::CreateRoom(room(i))).collect();
+        for result in behind_a_held_lock(&store, &mut blocker, writes).await {
+            result.unwrap();
         }
         let rooms: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rooms")
             .fetch_one(&mut *blocker)
@@ -1270,6 +1243,41 @@ mod tests {
         }
     }
 
+    /// Another connection to the database at `url`.
+    async fn second_connection(url: &str) -> sqlx::pool::PoolConnection<sqlx::Any> {
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(url)
+            .await
+            .unwrap();
+        pool.acquire().await.unwrap()
+    }
+
+    /// Asks `store` for `writes` while `blocker` holds the write lock, so
+    /// that the writer's next commit waits (busy timeout) while they pile up
+    /// behind it and share a batch; then lets go. Each write's answer.
+    async fn behind_a_held_lock(
+        store: &Store,
+        blocker: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+        writes: Vec<Write>,
+    ) -> Vec<Result<(), StoreError>> {
+        blocker.execute("BEGIN IMMEDIATE").await.unwrap();
+        let pending: Vec<_> = writes
+            .into_iter()
+            .map(|write| {
+                let store = store.clone();
+                tokio::spawn(async move { store.write(write).await })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        blocker.execute("COMMIT").await.unwrap();
+        futures_util::future::join_all(pending)
+            .await
+            .into_iter()
+            .map(|r| r.unwrap())
+            .collect()
+    }
+
     #[tokio::test]
     async fn a_batch_of_actions_lands_whole_and_one_bad_action_sinks_only_itself() {
         let dir = tempfile::tempdir().unwrap();
@@ -1282,12 +1290,7 @@ mod tests {
         // batch: more actions than one INSERT takes, two rooms interleaved,
         // another kind of write among them. Then, the same way, one action
         // whose number room 1 already has among good ones.
-        let blocker_pool = AnyPoolOptions::new()
-            .max_connections(1)
-            .connect(&url)
-            .await
-            .unwrap();
-        let mut blocker = blocker_pool.acquire().await.unwrap();
+        let mut blocker = second_connection(&url).await;
         let total = ACTIONS_PER_INSERT as u64 + 8;
         let mut phases = vec![Vec::new(), Vec::new()];
         for seq in 1..=total {
@@ -1303,22 +1306,7 @@ mod tests {
         phases[1].push(action(1, 3));
         let mut outcomes = Vec::new();
         for phase in phases {
-            blocker.execute("BEGIN IMMEDIATE").await.unwrap();
-            let writes: Vec<_> = phase
-                .into_iter()
-                .map(|write| {
-                    let store = store.clone();
-                    tokio::spawn(async move { store.write(write).await })
-                })
-                .collect();
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            blocker.execute("COMMIT").await.unwrap();
-            let results: Vec<_> = futures_util::future::join_all(writes)
-                .await
-                .into_iter()
-                .map(|r| r.unwrap())
-                .collect();
-            outcomes.push(results);
+            outcomes.push(behind_a_held_lock(&store, &mut blocker, phase).await);
         }
         assert!(outcomes[0].iter().all(|r| r.is_ok()), "{:?}", outcomes[0]);
         let refused: Vec<_> = outcomes[1].iter().filter(|r| r.is_err()).collect();

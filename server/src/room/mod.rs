@@ -31,6 +31,22 @@ use tokio_util::sync::CancellationToken;
 pub use actor::{RestoreError, Room, RoomSettings, DEFAULT_MAX_SPECTATORS, PRESENCE_INTERVAL};
 pub use clock::with_clock;
 pub use messages::text;
+
+/// The `update` a connection of `viewer` gets after the events past
+/// `after`: the view whole, or as `patch` ([`patch::view_patch`]) from the
+/// one it holds; no deadline armed. What the room sends (`messages.rs`),
+/// for the benches (`server/benches/patch.rs`).
+pub fn update_text(
+    table: &dyn cubicle_games::Table,
+    viewer: cubicle_games::Viewer,
+    after: EventSeq,
+    patch: Option<Box<serde_json::value::RawValue>>,
+) -> Utf8Bytes {
+    match patch {
+        Some(patch) => messages::patched_update(table, viewer, after, None, patch),
+        None => messages::update(table, viewer, after, None),
+    }
+}
 pub use robots::BotSettings;
 
 /// Identifies one WebSocket connection inside the server.

@@ -10,6 +10,7 @@
 
 use std::io;
 
+use json_patch::jsonptr::PointerBuf;
 use json_patch::{PatchOperation, ReplaceOperation};
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -85,16 +86,13 @@ fn coarsen(ops: &[Op], depth: usize, node: Option<&Value>, out: &mut Vec<PatchOp
         return cost;
     }
     // `{"op":"replace","path":"…","value":…},`
-    let path: String = first.tokens[..depth]
-        .iter()
-        .map(|t| format!("/{}", t.replace('~', "~0").replace('/', "~1")))
-        .collect();
-    let overhead = 23 + path.len() + 2 + 9 + 1 + 1;
+    let path = PointerBuf::from_tokens(first.tokens[..depth].iter().map(String::as_str));
+    let overhead = 23 + path.as_str().len() + 2 + 9 + 1 + 1;
     match size(node, cost.saturating_sub(overhead)) {
         Some(value) if value + overhead < cost => {
             out.truncate(start);
             out.push(PatchOperation::Replace(ReplaceOperation {
-                path: path.parse().expect("a pointer built from tokens"),
+                path,
                 value: node.clone(),
             }));
             value + overhead
