@@ -88,10 +88,6 @@ pub trait Table: Send + Sync {
     fn legal_json(&self, seat: Seat) -> Box<RawValue>;
     /// The state as `viewer` may see it, as JSON text.
     fn view_json(&self, viewer: Viewer) -> Box<RawValue>;
-    /// The same view as a JSON value, built from the game's types without
-    /// text in between: what the server keeps per viewer to send the next
-    /// update as a difference (docs/protocol.md, `view_patch`).
-    fn view_value(&self, viewer: Viewer) -> Value;
     /// Checks an action and applies it to a copy of the game state, or
     /// refuses it. Either way the table is unchanged; a panic in the rules
     /// becomes [`ActError::Panicked`].
@@ -281,10 +277,6 @@ impl<G: Game> Table for Engine<G> {
 
     fn view_json(&self, viewer: Viewer) -> Box<RawValue> {
         to_json_text(self.game.view(viewer))
-    }
-
-    fn view_value(&self, viewer: Viewer) -> Value {
-        serde_json::to_value(self.game.view(viewer)).expect("game data serializes to JSON")
     }
 
     fn stage(

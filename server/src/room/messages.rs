@@ -146,32 +146,36 @@ pub fn update(
     after: EventSeq,
     armed: Option<&Armed>,
 ) -> Utf8Bytes {
-    update_with(table, viewer, after, armed, None)
+    update_with(
+        table,
+        viewer,
+        after,
+        armed,
+        ViewPart::Whole(table.view_json(viewer)),
+    )
 }
 
-/// [`update`] with the view given as `patch` (`patch::view_patch`) from
-/// the view the connection holds.
-pub fn patched_update(
+/// How an update carries the view.
+pub enum ViewPart {
+    /// `view`: the view whole, as `Table::view_json` wrote it.
+    Whole(Box<RawValue>),
+    /// `view_patch`: a patch (`patch::view_patch`) from the view the
+    /// connection holds.
+    Patch(Box<RawValue>),
+}
+
+/// [`update`] with the view already made, whole or as a patch.
+pub fn update_with(
     table: &dyn Table,
     viewer: Viewer,
     after: EventSeq,
     armed: Option<&Armed>,
-    patch: Box<RawValue>,
-) -> Utf8Bytes {
-    update_with(table, viewer, after, armed, Some(patch))
-}
-
-fn update_with(
-    table: &dyn Table,
-    viewer: Viewer,
-    after: EventSeq,
-    armed: Option<&Armed>,
-    patch: Option<Box<RawValue>>,
+    part: ViewPart,
 ) -> Utf8Bytes {
     let (deadline_at, deadline_seats) = deadline(armed);
-    let (view, view_patch) = match patch {
-        Some(patch) => (None, Some(patch)),
-        None => (Some(table.view_json(viewer)), None),
+    let (view, view_patch) = match part {
+        ViewPart::Whole(view) => (Some(view), None),
+        ViewPart::Patch(patch) => (None, Some(patch)),
     };
     game_text(&GameMessage::Update {
         update: Update {
@@ -287,8 +291,10 @@ mod tests {
                 "{viewer:?}"
             );
             // The same update with the view as a patch from an earlier one.
-            let before = table_after(2).view_value(viewer);
-            let patch = view_patch(&before, &table.view_value(viewer)).expect("smaller");
+            let before_text = table_after(2).view_json(viewer);
+            let before: Value = serde_json::from_str(before_text.get()).unwrap();
+            let patch =
+                view_patch(before_text.get(), table.view_json(viewer).get()).expect("smaller");
             let ServerMessage::Update {
                 update: mut patched,
             } = expected
@@ -302,7 +308,7 @@ mod tests {
             patched.view = Value::Null;
             patched.view_patch = Some(serde_json::from_str(patch.get()).unwrap());
             assert!(!patched.view_patch.as_ref().unwrap().is_empty());
-            let text = patched_update(table, viewer, 2, Some(&armed), patch);
+            let text = update_with(table, viewer, 2, Some(&armed), ViewPart::Patch(patch));
             assert!(!text.as_str().contains("\"view\":"), "{text}");
             assert_eq!(
                 parse(text),

@@ -30,7 +30,7 @@ use tokio_util::sync::CancellationToken;
 
 pub use actor::{RestoreError, Room, RoomSettings, DEFAULT_MAX_SPECTATORS, PRESENCE_INTERVAL};
 pub use clock::with_clock;
-pub use messages::text;
+pub use messages::{text, ViewPart};
 
 /// The `update` a connection of `viewer` gets after the events past
 /// `after`: the view whole, or as `patch` ([`patch::view_patch`]) from the
@@ -43,7 +43,7 @@ pub fn update_text(
     patch: Option<Box<serde_json::value::RawValue>>,
 ) -> Utf8Bytes {
     match patch {
-        Some(patch) => messages::patched_update(table, viewer, after, None, patch),
+        Some(patch) => messages::update_with(table, viewer, after, None, ViewPart::Patch(patch)),
         None => messages::update(table, viewer, after, None),
     }
 }

@@ -1,137 +1,343 @@
 //! `update.view_patch`: the JSON Patch (RFC 6902) from the view a
 //! connection holds to the new one (docs/protocol.md).
 //!
-//! `json_patch::diff` finds every change, field by field; then any object
-//! or array whose operations would take more bytes than its new value is
-//! replaced whole (an Osaki slot turned over is one `replace` of the slot
-//! rather than a `replace`, an `add` and a `remove` inside it), and a patch
-//! no smaller than the whole view is not sent at all. Both views belong to
-//! one viewer, so a patch holds nothing that viewer may not see.
+//! The diff works on the views' JSON text as the serializer wrote it, not on
+//! parsed trees: two values the same serializer wrote are equal exactly when
+//! their texts are, so a subtree whose bytes did not change is skipped with
+//! one comparison, and every value a patch carries is a slice of the new
+//! text. Building a `serde_json::Value` per view and diffing the trees (the
+//! `json-patch` crate's `diff`) cost four times the rest of an action's work
+//! (docs/performance.md, "Delta updates"); `json-patch` still applies every
+//! patch in the tests, which check the result against the whole view.
+//!
+//! Objects are compared key by key (`add`, `remove`, or a change inside);
+//! arrays index by index, then items added at the end or removed from it.
+//! Any object or array whose operations would take more bytes than its new
+//! value is replaced whole (an Osaki slot turned over is one `replace` of
+//! the slot rather than a `replace`, an `add` and a `remove` inside it), and
+//! a patch no smaller than the whole view is not sent at all. Both views
+//! belong to one viewer, so a patch holds nothing that viewer may not see.
 
-use std::io;
-
-use json_patch::jsonptr::PointerBuf;
-use json_patch::{PatchOperation, ReplaceOperation};
-use serde::Serialize;
 use serde_json::value::RawValue;
-use serde_json::Value;
 
-/// The patch that turns `before` into `after`, as JSON text; `None` when
-/// it would be no smaller than `after` itself (send the whole view).
-pub fn view_patch(before: &Value, after: &Value) -> Option<Box<RawValue>> {
-    let ops: Vec<Op> = json_patch::diff(before, after)
-        .0
-        .into_iter()
-        .map(|op| {
-            let tokens = op
-                .path()
-                .tokens()
-                .map(|t| t.decoded().into_owned())
-                .collect();
-            let cost = size(&op, usize::MAX).unwrap_or(usize::MAX);
-            Op { op, tokens, cost }
-        })
-        .collect();
-    let mut out = Vec::with_capacity(ops.len());
-    let cost = coarsen(&ops, 0, Some(after), &mut out);
-    // Whole, the view costs its size; a patch also its brackets.
-    if size(after, cost).is_none_or(|whole| whole > cost + 2) {
-        // Pointers and JSON values: serialization cannot fail.
-        Some(serde_json::value::to_raw_value(&out).expect("a patch serializes"))
-    } else {
-        None
-    }
-}
-
-/// One operation of the diff, with its path split and its size as JSON.
-struct Op {
-    op: PatchOperation,
-    tokens: Vec<String>,
-    cost: usize,
-}
-
-/// Appends `ops` (every one under the node at `depth` whose new value is
-/// `node`, in order) to `out`, coarsened; returns their size as JSON. The
-/// diff only descends into a node that both views have, so a node with
-/// operations below it may be replaced.
-fn coarsen(ops: &[Op], depth: usize, node: Option<&Value>, out: &mut Vec<PatchOperation>) -> usize {
-    let start = out.len();
-    let (mut cost, mut at_node) = (0, false);
-    let mut i = 0;
-    while i < ops.len() {
-        if ops[i].tokens.len() == depth {
-            out.push(ops[i].op.clone());
-            cost += ops[i].cost + 1;
-            at_node = true;
-            i += 1;
-            continue;
-        }
-        let key = &ops[i].tokens[depth];
-        let end = i + ops[i..]
-            .iter()
-            .take_while(|o| o.tokens.len() > depth && o.tokens[depth] == *key)
-            .count();
-        let child = node.and_then(|n| match n {
-            Value::Object(map) => map.get(key),
-            Value::Array(items) => key.parse::<usize>().ok().and_then(|k| items.get(k)),
-            _ => None,
-        });
-        cost += coarsen(&ops[i..end], depth + 1, child, out);
-        i = end;
-    }
-    let (Some(node), Some(first)) = (node, ops.first()) else {
-        return cost;
+/// The patch that turns `before` into `after` (two JSON texts written by
+/// serde_json), as JSON text; `None` when it would be no smaller than
+/// `after` itself (send the whole view).
+pub fn view_patch(before: &str, after: &str) -> Option<Box<RawValue>> {
+    let (before, after) = (Text::new(before), Text::new(after));
+    let mut diff = Diff {
+        path: String::new(),
+        out: String::from("["),
     };
-    if depth == 0 || at_node || !matches!(node, Value::Object(_) | Value::Array(_)) {
-        return cost;
+    diff.node(before.root(), after.root(), true);
+    diff.out.push(']');
+    if diff.out.len() >= after.bytes.len() {
+        return None;
     }
-    // `{"op":"replace","path":"…","value":…},`
-    let path = PointerBuf::from_tokens(first.tokens[..depth].iter().map(String::as_str));
-    let overhead = 23 + path.as_str().len() + 2 + 9 + 1 + 1;
-    match size(node, cost.saturating_sub(overhead)) {
-        Some(value) if value + overhead < cost => {
-            out.truncate(start);
-            out.push(PatchOperation::Replace(ReplaceOperation {
-                path,
-                value: node.clone(),
-            }));
-            value + overhead
+    // Built from valid JSON slices, escaped paths and fixed punctuation.
+    Some(RawValue::from_string(diff.out).expect("a patch is JSON"))
+}
+
+/// A JSON text, with where each of its objects and arrays ends, found in
+/// one pass, so that skipping a subtree costs one lookup however deep the
+/// diff goes.
+struct Text<'a> {
+    bytes: &'a [u8],
+    /// (start, end) of every object and array, in the order they start.
+    containers: Vec<(usize, usize)>,
+}
+
+impl<'a> Text<'a> {
+    fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let mut containers = Vec::new();
+        let mut open = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' => {
+                    i = string_end(bytes, i);
+                    continue;
+                }
+                b'{' | b'[' => {
+                    open.push(containers.len());
+                    containers.push((i, bytes.len()));
+                }
+                b'}' | b']' => {
+                    if let Some(k) = open.pop() {
+                        containers[k].1 = i + 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
         }
-        _ => cost,
+        Text { bytes, containers }
+    }
+
+    fn root(&self) -> Node<'_> {
+        let start = skip_space(self.bytes, 0);
+        self.node_at(start)
+    }
+
+    /// The value starting at `start`.
+    fn node_at(&self, start: usize) -> Node<'_> {
+        let t = self.bytes;
+        let end = match t.get(start) {
+            Some(b'"') => string_end(t, start),
+            Some(b'{' | b'[') => self
+                .containers
+                .binary_search_by_key(&start, |c| c.0)
+                .map_or(t.len(), |k| self.containers[k].1),
+            _ => {
+                let mut i = start;
+                while i < t.len()
+                    && !matches!(t[i], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
+                {
+                    i += 1;
+                }
+                i
+            }
+        };
+        Node {
+            text: self,
+            start,
+            end,
+        }
     }
 }
 
-/// The size of `value` as JSON text, if at most `limit` bytes (counting
-/// stops there).
-fn size(value: &impl Serialize, limit: usize) -> Option<usize> {
-    struct Count {
-        bytes: usize,
-        limit: usize,
+/// Where the string starting at `start` (its opening quote) ends: one past
+/// its closing quote.
+fn string_end(t: &[u8], start: usize) -> usize {
+    // A plain loop: a view's strings are short (keys, names, card ids),
+    // shorter than a vectorized search takes to start.
+    let mut i = start + 1;
+    while i < t.len() {
+        match t[i] {
+            b'"' => return i + 1,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
     }
-    impl io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.bytes += buf.len();
-            if self.bytes > self.limit {
-                return Err(io::Error::other("over the limit"));
+    t.len()
+}
+
+fn skip_space(t: &[u8], mut i: usize) -> usize {
+    while i < t.len() && matches!(t[i], b' ' | b'\n' | b'\r' | b'\t') {
+        i += 1;
+    }
+    i
+}
+
+/// One value in a JSON text.
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    text: &'a Text<'a>,
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Node<'a> {
+    fn bytes(self) -> &'a [u8] {
+        &self.text.bytes[self.start..self.end]
+    }
+
+    fn kind(self) -> u8 {
+        self.text.bytes.get(self.start).copied().unwrap_or(b'n')
+    }
+
+    /// The members of an object: each key's text between its quotes, and
+    /// its value.
+    fn members(self) -> Vec<(&'a [u8], Node<'a>)> {
+        let t = self.text.bytes;
+        let mut members = Vec::new();
+        let mut i = skip_space(t, self.start + 1);
+        while i < self.end && t[i] == b'"' {
+            let key_end = string_end(t, i);
+            let key = &t[i + 1..key_end - 1];
+            let value = self.text.node_at(skip_space(t, skip_space(t, key_end) + 1));
+            members.push((key, value));
+            i = next_item(t, value.end);
+        }
+        members
+    }
+
+    /// The items of an array.
+    fn items(self) -> Vec<Node<'a>> {
+        let t = self.text.bytes;
+        let mut items = Vec::new();
+        let mut i = skip_space(t, self.start + 1);
+        while i < self.end && t[i] != b']' {
+            let item = self.text.node_at(i);
+            items.push(item);
+            i = next_item(t, item.end);
+        }
+        items
+    }
+}
+
+/// Past the comma after a value ending at `end`, if there is one.
+fn next_item(t: &[u8], end: usize) -> usize {
+    let i = skip_space(t, end);
+    if t.get(i) == Some(&b',') {
+        skip_space(t, i + 1)
+    } else {
+        i
+    }
+}
+
+/// The patch being written: the path of the node at hand (JSON Pointer,
+/// already escaped as JSON string content) and the operations so far.
+struct Diff {
+    path: String,
+    out: String,
+}
+
+impl Diff {
+    /// Writes the operations turning `before` into `after`, both at
+    /// `self.path`; the bytes they take.
+    fn node(&mut self, before: Node, after: Node, root: bool) -> usize {
+        if before.bytes() == after.bytes() {
+            return 0;
+        }
+        let start = self.out.len();
+        let cost = match (before.kind(), after.kind()) {
+            (b'{', b'{') => self.object(before, after),
+            (b'[', b'[') => self.array(before, after),
+            _ => return self.op("replace", Some(after)),
+        };
+        if root {
+            return cost;
+        }
+        // The node whole instead, if that is smaller.
+        let whole = op_size("replace", &self.path, Some(after));
+        if whole < cost {
+            self.out.truncate(start);
+            self.op("replace", Some(after))
+        } else {
+            cost
+        }
+    }
+
+    fn object(&mut self, before: Node, after: Node) -> usize {
+        let old = before.members();
+        let new = after.members();
+        let mut cost = 0;
+        let mut found = vec![false; old.len()];
+        for (j, (key, value)) in new.iter().enumerate() {
+            // Mostly a struct's fields, in the same order both times.
+            let at = match old.get(j) {
+                Some((k, _)) if k == key => Some(j),
+                _ => old.iter().position(|(k, _)| k == key),
+            };
+            let len = self.path.len();
+            push_token(&mut self.path, key);
+            cost += match at {
+                Some(k) => {
+                    found[k] = true;
+                    self.node(old[k].1, *value, false)
+                }
+                None => self.op("add", Some(*value)),
+            };
+            self.path.truncate(len);
+        }
+        for ((key, _), found) in old.iter().zip(found) {
+            if !found {
+                let len = self.path.len();
+                push_token(&mut self.path, key);
+                cost += self.op("remove", None);
+                self.path.truncate(len);
             }
-            Ok(buf.len())
         }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
+        cost
     }
-    let mut count = Count { bytes: 0, limit };
-    serde_json::to_writer(&mut count, value).ok()?;
-    Some(count.bytes)
+
+    fn array(&mut self, before: Node, after: Node) -> usize {
+        let old = before.items();
+        let new = after.items();
+        let mut cost = 0;
+        for (i, value) in new.iter().enumerate() {
+            let len = self.path.len();
+            self.path.push('/');
+            self.path.push_str(&i.to_string());
+            cost += match old.get(i) {
+                Some(was) => self.node(*was, *value, false),
+                None => self.op("add", Some(*value)),
+            };
+            self.path.truncate(len);
+        }
+        // From the end, so that every index still names its item.
+        for i in (new.len()..old.len()).rev() {
+            let len = self.path.len();
+            self.path.push('/');
+            self.path.push_str(&i.to_string());
+            cost += self.op("remove", None);
+            self.path.truncate(len);
+        }
+        cost
+    }
+
+    /// Writes one operation at `self.path`; its bytes, with its comma.
+    fn op(&mut self, op: &str, value: Option<Node>) -> usize {
+        let start = self.out.len();
+        if self.out.len() > 1 {
+            self.out.push(',');
+        }
+        self.out.push_str("{\"op\":\"");
+        self.out.push_str(op);
+        self.out.push_str("\",\"path\":\"");
+        self.out.push_str(&self.path);
+        self.out.push('"');
+        if let Some(value) = value {
+            self.out.push_str(",\"value\":");
+            // A slice of a JSON text that is itself a whole value.
+            self.out
+                .push_str(std::str::from_utf8(value.bytes()).expect("a UTF-8 slice"));
+        }
+        self.out.push('}');
+        // The comma counts for every operation, the first one too, so that
+        // costs compare the same wherever an operation lands.
+        self.out.len() - start + usize::from(start <= 1)
+    }
+}
+
+/// What [`Diff::op`] would write, with its comma.
+fn op_size(op: &str, path: &str, value: Option<Node>) -> usize {
+    // `,{"op":"…","path":"…"` `,"value":…` `}`
+    1 + 7 + op.len() + 10 + path.len() + 1 + value.map_or(0, |v| 9 + v.bytes().len()) + 1
+}
+
+/// Appends `/token` to a pointer kept as JSON string content: the key's
+/// text between its quotes, with `~` and `/` escaped (RFC 6901). A key
+/// with a JSON escape in it is decoded first, then written escaped again.
+fn push_token(path: &mut String, key: &[u8]) {
+    path.push('/');
+    if key.contains(&b'\\') {
+        let quoted = [b"\"", key, b"\""].concat();
+        let decoded: String = serde_json::from_slice(&quoted).expect("a JSON string");
+        let pointer = decoded.replace('~', "~0").replace('/', "~1");
+        let escaped = serde_json::to_string(&pointer).expect("a string serializes");
+        path.push_str(&escaped[1..escaped.len() - 1]);
+        return;
+    }
+    // No escape: the bytes between the quotes are the key, and can go
+    // between quotes again as they are.
+    let key = std::str::from_utf8(key).expect("a UTF-8 key");
+    if key.contains(['~', '/']) {
+        path.push_str(&key.replace('~', "~0").replace('/', "~1"));
+    } else {
+        path.push_str(key);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     fn applied(before: &Value, after: &Value) -> Vec<Value> {
-        let text = view_patch(before, after).expect("smaller than the view");
+        let text = view_patch(&before.to_string(), &after.to_string()).expect("smaller");
         let ops: json_patch::Patch = serde_json::from_str(text.get()).unwrap();
         let mut view = before.clone();
         json_patch::patch(&mut view, &ops).unwrap();
@@ -162,10 +368,74 @@ mod tests {
 
     #[test]
     fn a_patch_no_smaller_than_the_view_is_not_made() {
-        assert!(view_patch(&json!({"a": 1, "b": [1, 2]}), &json!({"a": 2, "b": [3]})).is_none());
-        assert!(
-            view_patch(&json!({"a": 1}), &json!({"a": 1})).is_some(),
-            "nothing changed: []"
+        assert!(view_patch(r#"{"a":1,"b":[1,2]}"#, r#"{"a":2,"b":[3]}"#).is_none());
+        assert_eq!(
+            view_patch(r#"{"a":1}"#, r#"{"a":1}"#).map(|p| p.get().to_owned()),
+            Some("[]".to_owned()),
+            "nothing changed"
         );
+    }
+
+    #[test]
+    fn keys_are_added_removed_and_escaped_as_pointers() {
+        let long = "y".repeat(1000);
+        let before = json!({"keep": long, "gone": 1, "a/b": 1, "t~": [1, 2, 3], "q\"uote": 1});
+        let after = json!({"keep": long, "new": {"x": 1}, "a/b": 2, "t~": [1, 2], "q\"uote": 2});
+        let ops = applied(&before, &after);
+        let paths: Vec<&str> = ops.iter().map(|op| op["path"].as_str().unwrap()).collect();
+        for path in ["/new", "/gone", "/a~1b", "/t~0/2", "/q\"uote"] {
+            assert!(paths.contains(&path), "{path} in {paths:?}");
+        }
+    }
+
+    #[test]
+    fn arrays_grow_and_shrink_at_the_end() {
+        let item = |n: u32| json!({"n": n, "text": "z".repeat(100)});
+        let grow = (
+            json!({"a": [item(1), item(2)]}),
+            json!({"a": [item(1), item(2), 3, 4]}),
+        );
+        assert_eq!(
+            applied(&grow.0, &grow.1),
+            vec![
+                json!({"op": "add", "path": "/a/2", "value": 3}),
+                json!({"op": "add", "path": "/a/3", "value": 4})
+            ]
+        );
+        // Removed from the last, so each index still names its item.
+        let shrink = json!({"a": [item(1), item(2), 3, 4, 5, 6]});
+        assert_eq!(
+            applied(&shrink, &grow.0),
+            vec![
+                json!({"op": "remove", "path": "/a/5"}),
+                json!({"op": "remove", "path": "/a/4"}),
+                json!({"op": "remove", "path": "/a/3"}),
+                json!({"op": "remove", "path": "/a/2"})
+            ]
+        );
+        // Most of an array changed: replaced whole.
+        let changed = json!({"a": [1, 2], "b": "z".repeat(100)});
+        assert_eq!(
+            applied(&changed, &json!({"a": [3, 4, 5], "b": "z".repeat(100)})),
+            vec![json!({"op": "replace", "path": "/a", "value": [3, 4, 5]})]
+        );
+    }
+
+    #[test]
+    fn values_of_every_kind_and_strings_with_escapes() {
+        let long = "w".repeat(1000);
+        let before = json!({"k": long, "s": "a \"quoted\" ] } , : word\\", "n": null, "f": 1.5, "b": true, "e": [], "o": {}});
+        let after = json!({"k": long, "s": "b \"quoted\" [ { , : word\\", "n": [null], "f": -2e10, "b": false, "e": [{}], "o": {"x": []}});
+        applied(&before, &after);
+        // Pretty-printed text too: whitespace between tokens.
+        let text = view_patch(
+            &serde_json::to_string_pretty(&before).unwrap(),
+            &serde_json::to_string_pretty(&after).unwrap(),
+        )
+        .unwrap();
+        let ops: json_patch::Patch = serde_json::from_str(text.get()).unwrap();
+        let mut view = before.clone();
+        json_patch::patch(&mut view, &ops).unwrap();
+        assert_eq!(view, after);
     }
 }

@@ -14,6 +14,7 @@
 use cubicle_games::catalog::ENTRIES;
 use cubicle_games::{Chance, PlayerProfile, SeededChance, Table, Viewer};
 use cubicle_protocol::PatchOp;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::patch::view_patch;
@@ -29,29 +30,45 @@ fn games(id: &str) -> u64 {
     }
 }
 
-/// Patches `held` to the table's view for `viewer`, checking it; the
+/// What a viewer's connection holds (the view as the client parsed it) and
+/// what the server kept of it (the view's text).
+struct Held {
+    viewer: Viewer,
+    view: Value,
+    kept: Box<RawValue>,
+}
+
+/// Patches `held` to the table's view for its viewer, checking it; the
 /// number of operations.
-fn check(table: &dyn Table, held: &mut Value, viewer: Viewer, what: &dyn Fn() -> String) -> usize {
-    let whole = table.view(viewer);
-    let after = table.view_value(viewer);
-    assert_eq!(after, whole, "{}: view_value is the wire view", what());
-    let Some(patch) = view_patch(held, &after) else {
+fn check(table: &dyn Table, held: &mut Held, what: &dyn Fn() -> String) -> usize {
+    let after = table.view_json(held.viewer);
+    let whole: Value = serde_json::from_str(after.get()).expect("a view is JSON");
+    assert_eq!(
+        whole,
+        table.view(held.viewer),
+        "{}: view_json is the view",
+        what()
+    );
+    let patch = view_patch(held.kept.get(), after.get());
+    held.kept = after;
+    let Some(patch) = patch else {
         // Sent whole: the viewer holds it as it is.
-        *held = whole;
+        held.view = whole;
         return 0;
     };
     let ops: Vec<PatchOp> = serde_json::from_str(patch.get()).expect("protocol PatchOps");
     assert!(ops.iter().all(|op| !matches!(op, PatchOp::Test { .. })));
     let ops: json_patch::Patch = serde_json::from_str(patch.get()).expect("RFC 6902");
-    json_patch::patch(held, &ops).unwrap_or_else(|e| panic!("{}: {e}: {}", what(), patch.get()));
+    json_patch::patch(&mut held.view, &ops)
+        .unwrap_or_else(|e| panic!("{}: {e}: {}", what(), patch.get()));
     assert_eq!(
-        *held,
+        held.view,
         whole,
         "{}: the patched view is the whole view",
         what()
     );
     // Keys in the same (sorted) order: the same bytes.
-    assert_eq!(held.to_string(), whole.to_string(), "{}", what());
+    assert_eq!(held.view.to_string(), whole.to_string(), "{}", what());
     ops.len()
 }
 
@@ -68,8 +85,12 @@ fn every_patch_applied_to_the_previous_view_gives_the_view() {
             let players = vec![PlayerProfile::default(); seats];
             let mut table = (entry.start)(&players, &Value::Null, &seed).expect("starts");
             // What each viewer holds: its snapshot's view.
-            let mut held: Vec<(Viewer, Value)> = Viewer::all(seats)
-                .map(|v| (v, table.view_value(v)))
+            let mut held: Vec<Held> = Viewer::all(seats)
+                .map(|viewer| Held {
+                    viewer,
+                    view: table.view(viewer),
+                    kept: table.view_json(viewer),
+                })
                 .collect();
             let mut choices = SeededChance::new(&seed, 1 << 40);
             let chooser: &mut dyn Chance = &mut choices;
@@ -81,10 +102,10 @@ fn every_patch_applied_to_the_previous_view_gives_the_view() {
                 table
                     .apply(seat, &action, &mut SeededChance::new(&seed, step))
                     .expect("legal actions apply");
-                for (viewer, view) in &mut held {
-                    let v = *viewer;
+                for h in &mut held {
+                    let v = h.viewer;
                     let what = || format!("{} game {n}, action {step}, {v:?}", entry.id);
-                    ops += check(table.as_ref(), view, v, &what);
+                    ops += check(table.as_ref(), h, &what);
                 }
             }
             actions += step;

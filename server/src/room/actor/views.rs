@@ -18,10 +18,11 @@ use std::collections::HashMap;
 use axum::extract::ws::Utf8Bytes;
 use cubicle_games::Viewer;
 use cubicle_protocol::EventSeq;
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::{viewer, Room};
 use crate::room::clock::Armed;
+use crate::room::messages::ViewPart;
 use crate::room::{messages, patch, ConnId};
 
 /// A point in the room's games: the game's number and how many actions it
@@ -40,7 +41,7 @@ pub(super) struct Held {
 /// kept to make the next patch from.
 pub(super) struct Kept {
     at: Stamp,
-    view: Value,
+    view: Box<RawValue>,
 }
 
 /// What one viewer's connections need of an update.
@@ -48,8 +49,8 @@ pub(super) struct Kept {
 struct Needs {
     whole: bool,
     patch: bool,
-    /// The new view as a value: some connection wants patches from it on.
-    value: bool,
+    /// The new view kept: some connection wants patches from it on.
+    keep: bool,
 }
 
 impl Room {
@@ -74,7 +75,7 @@ impl Room {
         let v = viewer(c.seat);
         c.held = Some(Held { viewer: v, at });
         if c.patches && self.views.get(&v).is_none_or(|k| k.at != at) {
-            let view = game.table.view_value(v);
+            let view = game.table.view_json(v);
             self.views.insert(v, Kept { at, view });
         }
     }
@@ -110,22 +111,29 @@ impl Room {
             let n = needs.entry(*v).or_default();
             n.patch |= patch;
             n.whole |= !patch;
-            n.value |= self.conns[id].patches;
+            n.keep |= self.conns[id].patches;
         }
         let mut texts: HashMap<Viewer, (Option<Utf8Bytes>, Option<Utf8Bytes>)> = HashMap::new();
         for (v, n) in needs {
-            let mut patched = None;
-            if n.value {
-                let view = table.view_value(v);
-                if n.patch {
-                    patched = patch::view_patch(&self.views[&v].view, &view)
-                        .map(|patch| messages::patched_update(table, v, seen, armed, patch));
-                }
+            // Serialized once for every use: whole, patched from, kept.
+            let view = table.view_json(v);
+            let patched = n
+                .patch
+                .then(|| patch::view_patch(self.views[&v].view.get(), view.get()))
+                .flatten()
+                .map(|p| messages::update_with(table, v, seen, armed, ViewPart::Patch(p)));
+            // A patch no smaller than the view: the whole view instead.
+            let need_whole = n.whole || (n.patch && patched.is_none());
+            let (whole_view, kept) = if n.keep {
+                (need_whole.then(|| view.clone()), Some(view))
+            } else {
+                (need_whole.then_some(view), None)
+            };
+            let whole = whole_view
+                .map(|view| messages::update_with(table, v, seen, armed, ViewPart::Whole(view)));
+            if let Some(view) = kept {
                 self.views.insert(v, Kept { at, view });
             }
-            // A patch no smaller than the view: the whole view instead.
-            let whole = (n.whole || (n.patch && patched.is_none()))
-                .then(|| messages::update(table, v, seen, armed));
             texts.insert(v, (whole, patched));
         }
         // Viewers with no connection that wants patches keep nothing.
