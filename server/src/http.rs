@@ -37,9 +37,21 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 /// talks to its own host over WebSockets; `ws:`/`wss:` are named because
 /// older browsers do not count them as `'self'`. No page may be framed (no
 /// clickjacking of a seat's buttons).
+/// A page may also carry the hashes of scripts the server wrote into it
+/// ([`content_security_policy`]): those, and no other inline script, run.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self'; img-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// The policy of a page with inline scripts: [`CONTENT_SECURITY_POLICY`]
+/// with their hashes (`'sha256-…'`) beside `'self'` in `script-src`.
+pub(crate) fn content_security_policy(script_hashes: &[String]) -> String {
+    let sources = std::iter::once("'self'")
+        .chain(script_hashes.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    CONTENT_SECURITY_POLICY.replacen("script-src 'self'", &format!("script-src {sources}"), 1)
+}
 
 /// Headers on every response (pages, API answers, errors): no content
 /// sniffing (a JSON answer is never run as script), and no `Referer` (a
@@ -109,10 +121,11 @@ pub fn router(state: AppState) -> Router {
                 HeaderValue::from_static(value),
             ))
         });
+    // A page's own policy (its inline scripts' hashes) stays.
     let router = DOCUMENT_HEADERS
         .into_iter()
         .fold(router, |router, (name, value)| {
-            router.layer(SetResponseHeaderLayer::overriding(
+            router.layer(SetResponseHeaderLayer::if_not_present(
                 name,
                 move |response: &axum::http::Response<axum::body::Body>| {
                     (!is_script_or_style(response)).then(|| HeaderValue::from_static(value))

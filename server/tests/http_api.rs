@@ -400,6 +400,13 @@ async fn the_web_client_is_served() {
 /// or the files with hints) and with its references unversioned: the rest
 /// of the page is the file's.
 fn unversioned(page: &str) -> String {
+    // A script the server wrote into the page (the room's early socket)
+    // counts as an asset: its file is on the disk.
+    let mut page = page.to_owned();
+    while let Some(start) = page.find("<script>") {
+        let end = page[start..].find("</script>").unwrap() + start;
+        page.replace_range(start..end + "</script>".len(), "<script type=\"module\">");
+    }
     let without_assets: String = page
         .split_inclusive('\n')
         .filter(|line| {
@@ -410,7 +417,7 @@ fn unversioned(page: &str) -> String {
                 || line.starts_with("<script type=\"module\""))
         })
         .collect();
-    match page_version(page) {
+    match page_version(&page) {
         Some(version) => without_assets.replace(&format!("/v/{version}/"), "/"),
         None => without_assets,
     }
@@ -569,11 +576,7 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
     let version = page_version(&page).unwrap();
     assert_eq!(
         versioned_refs(&page, &version),
-        [
-            "bundle/room.osaki.css",
-            "js/room-early.js",
-            "bundle/room.osaki.js"
-        ],
+        ["bundle/room.osaki.css", "bundle/room.osaki.js"],
         "{page}"
     );
     let script = server
@@ -775,10 +778,21 @@ fn assert_security_headers(response: &reqwest::Response, what: &str) {
         .unwrap_or_else(|| panic!("{what}: no Content-Security-Policy"))
         .to_str()
         .unwrap();
+    // Beside 'self', only the hashes of scripts the server wrote into the
+    // page (the room page's early socket): never 'unsafe-inline'.
+    let script_src = csp
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("script-src"))
+        .unwrap_or_else(|| panic!("{what}: no script-src in {csp:?}"));
+    let mut sources = script_src.split_whitespace().skip(1);
+    assert_eq!(sources.next(), Some("'self'"), "{what}: {script_src}");
+    assert!(
+        sources.all(|s| s.starts_with("'sha256-") && s.ends_with('\'')),
+        "{what}: {script_src}"
+    );
     for directive in [
         "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
         "frame-ancestors 'none'",
         "base-uri 'none'",
     ] {
@@ -838,6 +852,46 @@ async fn every_response_carries_the_security_headers() {
             "{path}: a script or stylesheet needs no policy"
         );
     }
+    server.stop().await;
+}
+
+/// The room page's early socket is written into the page (it runs at the
+/// top of the head, not a round trip later: docs/performance.md, "First
+/// load"), and the page's policy lets exactly that script run, by its hash.
+#[tokio::test]
+async fn the_room_pages_inline_script_is_allowed_by_its_hash_alone() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let server = TestServer::start().await;
+    let room = server.create_room("osaki", 2, None).await;
+    let response = server.get(&room.url).await;
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let html = response.text().await.unwrap();
+    let inline: Vec<&str> = html
+        .split("<script>")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</script>").unwrap()])
+        .collect();
+    assert_eq!(inline.len(), 1, "one inline script: {html}");
+    assert!(
+        inline[0].contains("/ws/rooms/"),
+        "it opens the room's socket"
+    );
+    assert!(!html.contains("room-early.js"), "not also loaded as a file");
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(inline[0]));
+    let script_src = csp
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("script-src"))
+        .unwrap();
+    assert_eq!(script_src, format!("script-src 'self' 'sha256-{hash}'"));
+    // Pages with nothing inline keep the plain policy.
+    let start = server.get("/").await;
+    let plain = start.headers()["content-security-policy"].to_str().unwrap();
+    assert!(plain.contains("script-src 'self';"), "{plain}");
     server.stop().await;
 }
 

@@ -64,8 +64,8 @@ for (const game of GAMES) {
     const ownStyle = game === 'dilbert' ? ['/css/dilbert.css'] : [];
     assert.deepEqual(
       files.map((p) => p.replace(/^\/v\/[0-9a-f]+/, '')).sort(),
-      [`/bundle/room.${game}.css`, `/bundle/room.${game}.js`, '/js/room-early.js', ...ownStyle].sort(),
-      `one script and one stylesheet, the ${game} bundle's, and the early socket's script:\n${listing(cold.list)}`,
+      [`/bundle/room.${game}.css`, `/bundle/room.${game}.js`, ...ownStyle].sort(),
+      `one script and one stylesheet, the ${game} bundle's (the early socket's script is in the page):\n${listing(cold.list)}`,
     );
     const otherGames = GAMES.filter((g) => g !== game);
     const foreign = files.filter((p) => otherGames.some((g) => p.includes(`/games/${g}/`) || p.endsWith(`/css/${g}.css`) || p.includes(`/rules/${g}.js`)));
@@ -87,36 +87,45 @@ test('unbundled (--unbundled-client): the room page loads its modules one by one
     const files = cold.list.map((r) => pathOf(r.url)).filter((p) => /\.(js|mjs|css)$/.test(p));
     assert.deepEqual(files.filter((p) => p.includes('/bundle/')), [], 'no bundle');
     assert.ok(files.some((p) => p.endsWith('/js/games/osaki/index.js')), `the osaki module:\n${listing(cold.list)}`);
-    assert.ok(files.some((p) => p.endsWith('/js/room-early.js')), 'the early socket module');
+    assert.ok(!files.some((p) => p.endsWith('/js/room-early.js')), 'the early socket\'s script is in the page');
     assert.ok(files.length > 20, `one file per module: ${files.length}`);
   } finally {
     await plain.stop();
   }
 });
 
-test('the early socket: the page uses the one socket it opened, and opens no second one when its script comes late', { timeout: 120_000 }, async () => {
+test('the early socket: the script in the page opens the one socket the page uses; without it the page opens its own', { timeout: 120_000 }, async () => {
   const room = await roomInPlay(server, browser, 'osaki');
-  for (const late of [false, true]) {
+  for (const early of [true, false]) {
     const context = await browser.newContext({ locale: 'en-US', storageState: room.state });
+    // Who opened each socket: the script in the page runs as a classic
+    // script (document.currentScript is set), the page's modules do not.
+    await context.addInitScript((early) => {
+      window.__openedBy = [];
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args);
+          window.__openedBy.push(document.currentScript ? 'page script' : 'module');
+        }
+      };
+      // As if the page's own connection had started first: the early
+      // script must then open nothing.
+      if (!early) window.cubicleEarlySocket = null;
+    }, early);
     const page = await context.newPage();
-    const sockets = [];
-    page.on('websocket', (ws) => sockets.push(ws));
-    let earlyServed = false;
-    // An async script has no set order: held back, it runs after the page's
-    // own code has connected, which must then not get a second socket.
-    await page.route('**/js/room-early.js', async (route) => {
-      if (late) await sleep(2_000);
-      await route.continue();
-      earlyServed = true;
+    const refused = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
     });
     await page.goto(room.url);
     await page.waitForSelector('#game:not([hidden]) #table > *');
-    while (!earlyServed) await sleep(50);
     await sleep(1_000);
-    const open = sockets.filter((ws) => !ws.isClosed());
-    assert.equal(sockets.length, 1, `late=${late}: one socket opened, not ${sockets.length}`);
-    assert.equal(open.length, 1, `late=${late}: and it stays open`);
-    assert.equal(await page.evaluate(() => window.cubicleEarlySocket), null, `late=${late}: the page's connection has taken or refused the early socket`);
+    assert.deepEqual(refused, [], 'the policy lets the page\'s script run');
+    const openedBy = await page.evaluate(() => window.__openedBy);
+    assert.deepEqual(openedBy, [early ? 'page script' : 'module'], `early=${early}: one socket, opened by the ${early ? 'page\'s script' : 'page\'s connection'}`);
+    assert.equal(await page.evaluate(() => window.cubicleEarlySocket), null, `early=${early}: the page's connection has taken the early socket`);
+    assert.equal(await page.evaluate(() => document.getElementById('connection').dataset.state), 'open', `early=${early}: connected`);
     await context.close();
   }
 });

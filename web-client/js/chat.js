@@ -18,7 +18,7 @@
 // collapsed or its newest line is out of sight, and a polite live region
 // that reads out each new line of someone else (the focus never moves).
 
-import { h, replace } from './dom.js';
+import { h, replace, scrollToEndSoon } from './dom.js';
 import { lang, locales, t } from './i18n.js';
 
 /** Longest line, as the server counts (protocol MAX_CHAT_CHARS). */
@@ -182,7 +182,7 @@ export class TableChat {
     }
     this.trim();
     this.renderList();
-    this.el.list.scrollTop = this.el.list.scrollHeight;
+    if (this.el.list.firstChild) scrollToEndSoon(this.el.list);
     this.unread = 0;
     this.showUnread();
   }

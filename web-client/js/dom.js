@@ -54,6 +54,24 @@ export function append(parent, children) {
   return parent;
 }
 
+const scrollsDue = new Set();
+
+/**
+ * Scrolls `el` to its end before the next frame is drawn. Reading its
+ * height at once would make the browser lay out a page still being built,
+ * once per call: on a slow phone's first load that was a tenth of the
+ * time to the table (docs/performance.md, "First load").
+ */
+export function scrollToEndSoon(el) {
+  if (scrollsDue.size === 0) {
+    requestAnimationFrame(() => {
+      for (const due of scrollsDue) due.scrollTop = due.scrollHeight;
+      scrollsDue.clear();
+    });
+  }
+  scrollsDue.add(el);
+}
+
 /** Replaces all children of `parent`. */
 export function replace(parent, ...children) {
   parent.replaceChildren();

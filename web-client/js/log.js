@@ -3,7 +3,7 @@
 // an event this viewer may not see arrives as a bare number and is shown
 // as a muted placeholder so the numbering stays visible and gap-free.
 
-import { h } from './dom.js';
+import { h, scrollToEndSoon } from './dom.js';
 import { t } from './i18n.js';
 
 const HIDDEN_TEXT = t('(something hidden happened)');
@@ -44,8 +44,7 @@ export class GameLog {
   }
 
   scrollToEnd() {
-    const box = this.list;
-    box.scrollTop = box.scrollHeight;
+    scrollToEndSoon(this.list);
   }
 }
 

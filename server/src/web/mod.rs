@@ -97,6 +97,9 @@ struct File {
     /// Weak: the bytes sent vary with the content coding (brotli, gzip or
     /// none), while the file they decode to is the same.
     etag: String,
+    /// A page's own `Content-Security-Policy`, when it differs from the
+    /// server's (`http.rs`): one with inline scripts names their hashes.
+    policy: Option<HeaderValue>,
 }
 
 /// Versioned files: a year, and no revalidation (the name changes with the
@@ -114,6 +117,7 @@ impl File {
         File {
             bytes: bytes.into(),
             etag,
+            policy: None,
         }
     }
 }
@@ -142,7 +146,11 @@ impl Assets {
                     std::borrow::Cow::Borrowed(b) => Bytes::from_static(b),
                     std::borrow::Cow::Owned(v) => Bytes::from(v),
                 };
-                Some(File { bytes, etag })
+                Some(File {
+                    bytes,
+                    etag,
+                    policy: None,
+                })
             }
             Source::Dir(dir) => Some(File::new(tokio::fs::read(dir.join(path)).await.ok()?)),
         }
@@ -417,6 +425,9 @@ async fn respond(
     if let Ok(etag) = HeaderValue::from_str(&file.etag) {
         h.insert(header::ETAG, etag);
     }
+    if let Some(policy) = file.policy {
+        h.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     response
 }
 
@@ -556,11 +567,12 @@ async fn page(assets: &Assets, path: &str, game: Option<&str>) -> Option<File> {
         return Some(file);
     }
     let text = assets.text(path).await?;
-    let file = File::new(
-        build_page(assets, &text, path, &version, game)
-            .await
-            .into_bytes(),
-    );
+    let html = build_page(assets, &text, path, &version, game).await;
+    let hashes = inline_script_hashes(&html);
+    let mut file = File::new(html.into_bytes());
+    if !hashes.is_empty() {
+        file.policy = HeaderValue::from_str(&crate::http::content_security_policy(&hashes)).ok();
+    }
     let mut pages = PAGES.lock().unwrap();
     // Pages of older versions are never asked for again.
     pages.retain(|(v, _, _, _), _| *v == version);
@@ -577,6 +589,7 @@ async fn build_page(
 ) -> String {
     let html = versioned_references(html, version);
     let prefix = format!("/v/{version}/");
+    let html = inline_async_scripts(assets, html, &prefix).await;
     let game_style = match game {
         Some(game) => {
             let css = format!("css/{game}.css");
@@ -618,6 +631,67 @@ async fn build_page(
         .chain(game_style.iter().map(style_hint))
         .collect();
     insert_before_head_end(html, &hints)
+}
+
+/// Each `<script type="module" async src="…">` of the page (js/room-early.js)
+/// written into the page instead, as a classic script: it then runs as the
+/// parser reaches it, at the top of the head, instead of a round trip later
+/// on a link the bundle is filling (docs/performance.md, "First load").
+/// It must have no imports; one that cannot be inlined safely (it does not
+/// lex, or holds `</script` or `<!--`) stays a file.
+async fn inline_async_scripts(assets: &Assets, html: String, prefix: &str) -> String {
+    let mut out = html.clone();
+    for line in html.lines() {
+        let tag = line.trim();
+        let Some(src) = tag
+            .strip_prefix("<script type=\"module\" async src=\"")
+            .and_then(|rest| rest.strip_suffix("\"></script>"))
+        else {
+            continue;
+        };
+        let Some(path) = src.strip_prefix(prefix) else {
+            continue;
+        };
+        let Some(source) = assets.text(path).await else {
+            continue;
+        };
+        let Ok(tokens) = script::tokens(&source) else {
+            continue;
+        };
+        if tokens
+            .iter()
+            .any(|t| t.is(script::Kind::Word, "import") || t.is(script::Kind::Word, "export"))
+        {
+            continue;
+        }
+        let mut code = String::from("(()=>{\"use strict\";\n");
+        for token in &tokens {
+            script::write_token(&mut code, token);
+        }
+        code.push_str("\n})()");
+        let lower = code.to_ascii_lowercase();
+        if lower.contains("</script") || lower.contains("<!--") {
+            continue;
+        }
+        out = out.replacen(tag, &format!("<script>{code}</script>"), 1);
+    }
+    out
+}
+
+/// `'sha256-…'` of every inline `<script>` of a page, for its policy.
+fn inline_script_hashes(html: &str) -> Vec<String> {
+    use base64::Engine as _;
+    html.split("<script>")
+        .skip(1)
+        .filter_map(|rest| rest.find("</script>").map(|end| &rest[..end]))
+        .map(|code| {
+            let digest = Sha256::digest(code.as_bytes());
+            format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            )
+        })
+        .collect()
 }
 
 fn insert_before_head_end(html: String, hints: &str) -> String {
@@ -1149,11 +1223,11 @@ mod tests {
         assert!(page.contains(&format!("href=\"/v/{version}/bundle/room.osaki.css\"")));
         assert_eq!(page.matches("<script").count(), 2, "{page}");
         assert!(
-            page.contains(&format!(
-                "<script type=\"module\" async src=\"/v/{version}/js/room-early.js\">"
-            )),
-            "the early socket's script stays apart: {page}"
+            page.contains("<script>(()=>{\"use strict\";"),
+            "the early socket's script is written into the page: {page}"
         );
+        assert!(!page.contains("room-early.js"), "{page}");
+        assert_eq!(inline_script_hashes(&page).len(), 1);
         assert_eq!(page.matches("rel=\"stylesheet\"").count(), 1, "{page}");
     }
 }
