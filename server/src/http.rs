@@ -53,6 +53,14 @@ pub(crate) fn content_security_policy(script_hashes: &[String]) -> String {
     CONTENT_SECURITY_POLICY.replacen("script-src 'self'", &format!("script-src {sources}"), 1)
 }
 
+/// The policy of a document that is not a page: an API answer (JSON) or an
+/// image (SVG, which could hold script if opened on its own). It needs
+/// nothing from anywhere (the client's SVG files hold no style, script or
+/// link: `the_client_needs_nothing_the_policy_forbids`), so it allows
+/// nothing, and is a fifth of the page's policy: these are five of a
+/// table's first load's eight answers (docs/performance.md, "First load").
+const RESOURCE_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
+
 /// Headers on every response (pages, API answers, errors): no content
 /// sniffing (a JSON answer is never run as script), and no `Referer` (a
 /// room's link is how one joins it).
@@ -71,6 +79,29 @@ const DOCUMENT_HEADERS: [(header::HeaderName, &str); 2] = [
     (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
     (header::X_FRAME_OPTIONS, "DENY"),
 ];
+
+/// The policy a document response gets: [`RESOURCE_POLICY`] for JSON and
+/// SVG, else the pages' (see [`DOCUMENT_HEADERS`]).
+fn document_header<B>(
+    response: &axum::http::Response<B>,
+    name: &header::HeaderName,
+    value: &'static str,
+) -> Option<HeaderValue> {
+    if is_script_or_style(response) {
+        return None;
+    }
+    let resource = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json") || t.starts_with("image/svg+xml"));
+    let value = if resource && name == header::CONTENT_SECURITY_POLICY {
+        RESOURCE_POLICY
+    } else {
+        value
+    };
+    Some(HeaderValue::from_static(value))
+}
 
 /// Whether a response is a script or a stylesheet (see [`DOCUMENT_HEADERS`]).
 fn is_script_or_style<B>(response: &axum::http::Response<B>) -> bool {
@@ -125,10 +156,11 @@ pub fn router(state: AppState) -> Router {
     let router = DOCUMENT_HEADERS
         .into_iter()
         .fold(router, |router, (name, value)| {
+            let name_for_value = name.clone();
             router.layer(SetResponseHeaderLayer::if_not_present(
                 name,
                 move |response: &axum::http::Response<axum::body::Body>| {
-                    (!is_script_or_style(response)).then(|| HeaderValue::from_static(value))
+                    document_header(response, &name_for_value, value)
                 },
             ))
         });

@@ -770,7 +770,9 @@ async fn the_client_can_be_served_from_a_directory() {
     db.cleanup().await;
 }
 
-/// Asserts the headers every response carries, whatever it is.
+/// Asserts the headers every response carries, whatever it is: an API
+/// answer (JSON) or an SVG image needs nothing and is allowed nothing; a
+/// page, an error page or any other text gets the pages' policy.
 fn assert_security_headers(response: &reqwest::Response, what: &str) {
     let headers = response.headers();
     let csp = headers
@@ -778,6 +780,14 @@ fn assert_security_headers(response: &reqwest::Response, what: &str) {
         .unwrap_or_else(|| panic!("{what}: no Content-Security-Policy"))
         .to_str()
         .unwrap();
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["referrer-policy"], "no-referrer", "{what}");
+    assert_eq!(headers["x-frame-options"], "DENY", "{what}");
+    let kind = headers["content-type"].to_str().unwrap();
+    if kind.starts_with("application/json") || kind.starts_with("image/svg+xml") {
+        assert_eq!(csp, "default-src 'none'; frame-ancestors 'none'", "{what}");
+        return;
+    }
     // Beside 'self', only the hashes of scripts the server wrote into the
     // page (the room page's early socket): never 'unsafe-inline'.
     let script_src = csp

@@ -11,9 +11,9 @@
 // not asserted (scripts/first-load.mjs measures them, median of several
 // runs: docs/performance.md, "First load").
 //
-// The ceilings: the issue's 50 KB for Osaki; Office 21 and Dilbert, which
-// do not meet it (docs/performance.md says by how much and why), at what
-// they weigh now plus a margin, so that nothing grows unnoticed.
+// The ceilings: the issue's 50 KB for Osaki and Office 21; Dilbert, which
+// does not meet it (docs/performance.md says by how much and why), at what
+// it weighs now plus a margin, so that nothing grows unnoticed.
 //
 // The same page served unbundled (`--unbundled-client`, the fallback of a
 // page whose bundle cannot be made) still draws its table, one file per
@@ -25,8 +25,9 @@ import assert from 'node:assert/strict';
 import { Server, launchBrowser, sleep } from './lib/harness.mjs';
 import { measureOnce, roomInPlay } from './lib/first-load.mjs';
 
-// Measured on 2026-12-02 with bundles: 48.1, 53.0 and 66.9 KB (docs/performance.md, "First load").
-const CEILING_BYTES = { osaki: 50_000, office21: 56_000, dilbert: 70_000 };
+// Measured on 2026-12-03 (the early socket in the page, a second bundle part on use): 44.3, 49.2
+// and 63.9 to 64.4 KB (docs/performance.md, "First load").
+const CEILING_BYTES = { osaki: 50_000, office21: 50_000, dilbert: 66_000 };
 const GAMES = Object.keys(CEILING_BYTES);
 
 let server;

@@ -15,7 +15,7 @@ import { loadRenderer } from './games/registry.js';
 import { GameLog } from './log.js';
 import { TableFrame } from './frame.js';
 import { winnersLine } from './history.js';
-import { attachRulesButton } from './rules.js';
+import { attachRulesButton } from './rules-button.js';
 import { t, tParts, lang } from './i18n.js';
 import { gameTitle, playerName } from './game-names.js';
 import { serverErrorText } from './errors.js';

@@ -19,8 +19,7 @@
 
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
-import { Connection } from './connection.js';
-import { applyViewPatch } from './view-patch.js';
+import { ASK_FOR_PATCHES, Connection } from './connection.js';
 import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
@@ -29,8 +28,8 @@ import { TableFrame } from './frame.js';
 import { renderQuestions, readAnswers } from './questions.js';
 import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
 import { SeatList } from './seats.js';
-import { DeviceLink, takeLinkToken, copy } from './device-link.js';
-import { SoloSetup, soloPlan } from './solo.js';
+import { deviceLinkButton, takeLinkToken, copy } from './device-link.js';
+import { soloPlan } from './solo-plan.js';
 import { newContribution, showHex } from './fairness.js';
 import { historyList } from './history.js';
 import { setUpSharing } from './share.js';
@@ -38,9 +37,14 @@ import * as store from './store.js';
 import { TurnNotifier } from './notify.js';
 import { TableChat } from './chat.js';
 import { TurnRecap } from './recap.js';
-import { attachRulesButton } from './rules.js';
+import { attachRulesButton } from './rules-button.js';
 import { t, tParts } from './i18n.js';
 import { gameTitle, playerName } from './game-names.js';
+
+// js/view-patch.js only where the connection asks for patches (it does not
+// yet: js/connection.js says why), so a page that never gets one does
+// without it (docs/performance.md, "First load").
+const { applyViewPatch } = ASK_FOR_PATCHES ? await import('./view-patch.js') : { applyViewPatch: null };
 
 const PENDING_TIMEOUT_MS = 15_000;
 // A host's command (a bot, an away seat, the host's rights) whose answer
@@ -87,12 +91,12 @@ const state = {
 const gameLog = new GameLog($('log'), $('last-event'));
 const frame = new TableFrame($('table-frame'));
 const seatList = new SeatList($('seats'), new SeatControls(sendCommand));
-const deviceLink = new DeviceLink(() => ({
+const deviceWho = () => ({
   roomId,
   token: store.roomToken(roomId),
   seat: mySeat(),
   host: state.you.host,
-}));
+});
 const turnNotifier = new TurnNotifier($('notify-settings'), { tag: `cubicle-turn:${roomId}` });
 let connection = null;
 // "Since your last turn" (js/recap.js), above the table on your turn.
@@ -662,7 +666,7 @@ function renderYou({ lobby, seat, seated, busy }) {
 }
 
 function youPanel({ lobby, seat, seated, busy, hasToken }) {
-  const device = hasToken && (seated || state.you.host) ? deviceLink.button() : null;
+  const device = hasToken && (seated || state.you.host) ? deviceLinkButton(deviceWho) : null;
   if (seated) {
     return [
       h(
@@ -873,6 +877,8 @@ async function main() {
   $('join-name').value = store.lastName();
   const plan = soloPlan(roomId);
   if (plan) {
+    // Only a solo game's page needs the set-up: the rest load without it.
+    const { SoloSetup } = await import('./solo.js');
     state.solo = new SoloSetup(roomId, plan, {
       join: (seat, name) => sendJoin(seat, name),
       addBot: (seat, level) => sendCommand({ type: 'add_bot', seat, level }),

@@ -17,9 +17,14 @@
 // drawer at a section (ids: goal, turn, cards | tiles, end, online, table,
 // and Office 21's `stalling`), and `rulesLink(game, sectionId, label)`
 // builds a small "?" button that does it.
+//
+// Pages do not import this module: js/rules-button.js (the button, the "?"
+// controls) imports it when the drawer is first opened, so a table's first
+// load does not carry the drawer (docs/performance.md, "First load").
 
 import { h, replace } from './dom.js';
 import { lang as pageLang, t } from './i18n.js';
+import { hasRules } from './rules-button.js';
 
 const KEY = 'cubicle:rules-lang';
 const LANGUAGES = { en: 'English', ja: '日本語' };
@@ -33,10 +38,6 @@ const UI = {
   ja: { rules: 'ルール', close: '閉じる', contents: '目次', language: '言語' },
 };
 
-/** Whether a summary exists for this game id. */
-export function hasRules(game) {
-  return Object.hasOwn(LOADERS, game);
-}
 
 /** 'en' or 'ja': the drawer's own remembered choice, else the page's language. */
 export function rulesLanguage() {
@@ -64,6 +65,27 @@ const drawer = {
   lang: 'en',
   opener: null,
 };
+
+let stylesLoaded = null;
+
+/**
+ * css/rules-drawer.css, linked on first use (the pages link only the
+ * buttons' styles): resolves once it applies, so the drawer never shows
+ * unstyled. A failed load is tried again at the next opening.
+ */
+function drawerStyles() {
+  stylesLoaded ??= new Promise((resolve, reject) => {
+    const link = h('link', { rel: 'stylesheet', href: new URL('../css/rules-drawer.css', import.meta.url).href });
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => {
+      link.remove();
+      stylesLoaded = null;
+      reject(new Error('the rules drawer\u2019s styles did not load'));
+    });
+    document.head.append(link);
+  });
+  return stylesLoaded;
+}
 
 function ensureDialog() {
   if (drawer.dialog) return drawer.dialog;
@@ -184,7 +206,7 @@ function setLanguage(lang) {
  */
 export async function openRules(game, sectionId = null, opener = document.activeElement) {
   if (!hasRules(game)) return false;
-  const module = await LOADERS[game]();
+  const [module] = await Promise.all([LOADERS[game](), drawerStyles()]);
   const dialog = ensureDialog();
   drawer.game = game;
   drawer.data = module.default;
@@ -208,33 +230,3 @@ export function rulesLink(game, sectionId, label = t('Explain this in the rules'
     '?',
   );
 }
-
-/** The page's game (the room's), for `[data-rules-section]` controls without a `data-rules-game`. */
-let pageGame = null;
-
-/**
- * Makes `button` open `game`'s rules (shown only for a game that has them),
- * and makes `game` the page's game: then any control marked
- * `data-rules-section="<id>"` (optionally `data-rules-game`) opens the
- * rules at that section, so a table can explain a status without importing
- * this module; the page's static ones (class `rules-help-static`) are shown.
- */
-export function attachRulesButton(button, game) {
-  pageGame = hasRules(game) ? game : null;
-  for (const el of document.querySelectorAll('.rules-help-static')) el.hidden = !pageGame;
-  if (!button) return;
-  button.hidden = !pageGame;
-  button.dataset.game = game ?? '';
-  if (button.dataset.rulesAttached) return;
-  button.dataset.rulesAttached = 'true';
-  button.addEventListener('click', () => openRules(button.dataset.game, null, button));
-}
-
-document.addEventListener('click', (event) => {
-  const control = event.target instanceof Element ? event.target.closest('[data-rules-section]') : null;
-  if (!control || control.closest('#rules-drawer')) return;
-  const game = control.dataset.rulesGame || pageGame;
-  if (!hasRules(game)) return;
-  event.preventDefault();
-  openRules(game, control.dataset.rulesSection, control);
-});

@@ -11,50 +11,14 @@
 
 import { h, replace } from './dom.js';
 import { createRoom } from './api.js';
-import { LEVELS } from './bots.js';
+import { dropPlan, savePlan } from './solo-plan.js';
 import * as store from './store.js';
 import { t } from './i18n.js';
 import { gameTitle } from './game-names.js';
 
-const PLAN_PREFIX = 'cubicle:solo:';
 const DEFAULT_PLAYERS = 3;
 
 const $ = (id) => document.getElementById(id);
-
-function session() {
-  try {
-    return sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The plan the start page left for `roomId`: {name, level} or null. */
-export function soloPlan(roomId) {
-  try {
-    const plan = JSON.parse(session()?.getItem(PLAN_PREFIX + roomId) ?? 'null');
-    return plan && typeof plan.name === 'string' && LEVELS.includes(plan.level) ? plan : null;
-  } catch {
-    return null;
-  }
-}
-
-function savePlan(roomId, plan) {
-  try {
-    session()?.setItem(PLAN_PREFIX + roomId, JSON.stringify(plan));
-  } catch {
-    // Without sessionStorage the room page is an ordinary lobby: the player
-    // can still add the bots and start by hand.
-  }
-}
-
-function dropPlan(roomId) {
-  try {
-    session()?.removeItem(PLAN_PREFIX + roomId);
-  } catch {
-    // nothing kept, nothing to drop
-  }
-}
 
 // ---- the start page --------------------------------------------------------
 

@@ -5,7 +5,7 @@
 import { h, replace } from './dom.js';
 import { listGames, createRoom, findRoom } from './api.js';
 import { initSoloForm } from './solo.js';
-import { openRules, hasRules } from './rules.js';
+import { openRules, hasRules } from './rules-button.js';
 import * as store from './store.js';
 import { locales, t } from './i18n.js';
 import { gameTitle } from './game-names.js';

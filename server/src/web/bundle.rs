@@ -21,6 +21,14 @@
 //!   texts) as usual;
 //! - `import.meta.url` becomes the module's own versioned URL.
 //!
+//! A module the page's modules import only on use (`import('./x.js')`) and
+//! that imports modules itself goes to the bundle's second part,
+//! `{name}.later.js` ([`Later`]): its `$$def`s, run in the first part's
+//! registry (`globalThis.$$bundle`), which `$$imp` loads the first time it
+//! is asked for one of them. The first part stays smaller by all of it
+//! (the rules drawer, the solo set-up, the other-device dialog) and those
+//! modules still share the page's copy of `dom.js`, `i18n.js`, ….
+//!
 //! Comments and indentation go (`script.rs`); line breaks stay. A module
 //! the bundle cannot take (an `export { … }` list, a cycle, an import of a
 //! name its module does not export) makes the whole bundle fail, and the
@@ -71,12 +79,37 @@ struct Module {
 /// has finished) with every module in `sources` (client path → text) defined:
 /// the entries' static imports and anything else the page may import on use.
 /// `resolve` turns an import specifier into a client path.
+#[cfg(test)]
 pub fn script(
     entries: &[String],
     sources: &BTreeMap<String, String>,
     version: &str,
     resolve: impl Fn(&str, &str) -> Option<String>,
 ) -> Result<String, BundleError> {
+    Ok(scripts(entries, sources, &Later::default(), version, resolve)?.0)
+}
+
+/// The modules of a bundle's second part (`{name}.later.js`): imported on
+/// use, with `import()`, by the first part's modules, and sharing modules
+/// with it (so they must run in its registry, not as separate files).
+#[derive(Debug, Default)]
+pub struct Later {
+    /// The bundle's name: the part is `/v/{version}/bundle/{name}.later.js`.
+    pub name: String,
+    pub modules: std::collections::BTreeSet<String>,
+}
+
+/// The bundle's two parts: what the page runs, and (empty when there is
+/// nothing to put there) what it loads the first time it imports one of
+/// `later`'s modules. Every module is checked as in [`script`], both parts
+/// together.
+pub fn scripts(
+    entries: &[String],
+    sources: &BTreeMap<String, String>,
+    later: &Later,
+    version: &str,
+    resolve: impl Fn(&str, &str) -> Option<String>,
+) -> Result<(String, String), BundleError> {
     let mut modules = BTreeMap::new();
     for (path, text) in sources {
         modules.insert(path.clone(), rewrite(path, text, &resolve)?);
@@ -100,36 +133,52 @@ pub fn script(
     }
     check_acyclic(&modules)?;
     for entry in entries {
-        if !modules.contains_key(entry) {
+        if !modules.contains_key(entry) || later.modules.contains(entry) {
             return Err(BundleError::Missing {
                 module: "the page".into(),
                 target: entry.clone(),
             });
         }
     }
-    let mut out = prelude(version);
-    for module in modules.values() {
-        out.push_str(&module.code);
+    let mut first = prelude(version, later);
+    let mut second = String::new();
+    if !later.modules.is_empty() {
+        second.push_str("const{$$def,$$req,$$x,$$imp,$$url}=globalThis.$$bundle;\n");
+    }
+    for (path, module) in &modules {
+        let part = if later.modules.contains(path) {
+            &mut second
+        } else {
+            &mut first
+        };
+        part.push_str(&module.code);
     }
     let list: Vec<String> = entries.iter().map(|e| format!("{e:?}")).collect();
     let _ = writeln!(
-        out,
+        first,
         "(async()=>{{for(const e of[{}])await $$req(e)}})();",
         list.join(",")
     );
-    Ok(out)
+    Ok((first, second))
 }
 
 /// The few functions every bundle's modules call (see the module docs).
-fn prelude(version: &str) -> String {
+/// `$$imp` takes a module from the bundle, loading its second part first
+/// when the module is there (once; again after a failure), or else
+/// imports the file.
+fn prelude(version: &str, later: &Later) -> String {
+    let ids: Vec<String> = later.modules.iter().map(|m| format!("{m:?}")).collect();
+    let name = &later.name;
     format!(
-        r#"const $$v="/v/{version}/",$$m=new Map();
+        r#"const $$v="/v/{version}/",$$m=new Map(),$$l=new Set([{ids}]);let $$lp=null;
 function $$def(i,f){{$$m.set(i,{{f,e:{{}},p:null}})}}
 function $$req(i){{const m=$$m.get(i);return m.p??=m.f(m.e).then(()=>m.e)}}
 function $$x(e,g){{for(const k in g)Object.defineProperty(e,k,{{get:g[k],enumerable:true}})}}
-function $$imp(f,s){{const u=new URL(s,location.origin+$$v+f).pathname,i=u.slice($$v.length);return u.startsWith($$v)&&$$m.has(i)?$$req(i):import(u)}}
+function $$imp(f,s){{const u=new URL(s,location.origin+$$v+f).pathname,i=u.slice($$v.length);if(!u.startsWith($$v))return import(u);if($$m.has(i))return $$req(i);if($$l.has(i))return($$lp??=import($$v+"bundle/{name}.later.js").catch(e=>{{$$lp=null;throw e}})).then(()=>$$req(i));return import(u)}}
 function $$url(i){{return location.origin+$$v+i}}
-"#
+globalThis.$$bundle={{$$def,$$req,$$x,$$imp,$$url}};
+"#,
+        ids = ids.join(",")
     )
 }
 
@@ -470,6 +519,60 @@ mod tests {
         );
         assert!(!out.contains("why"));
         assert!(out.ends_with("for(const e of[\"js/a.js\"])await $$req(e)})();\n"));
+    }
+
+    #[test]
+    fn modules_imported_on_use_go_to_the_second_part_and_share_the_first() {
+        let files = sources(&[
+            (
+                "js/a.js",
+                "import { b } from './b.js';\nexport const open = () => import('./c.js');\n",
+            ),
+            ("js/b.js", "export const b = 1;\n"),
+            (
+                "js/c.js",
+                "import { b } from './b.js';\nexport const c = b + 1;\n",
+            ),
+        ]);
+        let later = Later {
+            name: "room.osaki".into(),
+            modules: ["js/c.js".to_owned()].into(),
+        };
+        let (first, second) = scripts(&["js/a.js".into()], &files, &later, "v1", resolve).unwrap();
+        assert!(first.contains("$$def(\"js/a.js\""), "{first}");
+        assert!(first.contains("$$def(\"js/b.js\""), "{first}");
+        assert!(!first.contains("$$def(\"js/c.js\""), "{first}");
+        assert!(first.contains("$$l=new Set([\"js/c.js\"])"), "{first}");
+        assert!(
+            first.contains("import($$v+\"bundle/room.osaki.later.js\")"),
+            "{first}"
+        );
+        assert!(
+            second.starts_with("const{$$def,$$req,$$x,$$imp,$$url}=globalThis.$$bundle;\n"),
+            "{second}"
+        );
+        assert!(second.contains("$$def(\"js/c.js\""), "{second}");
+        assert!(
+            second.contains("const{b}=await $$req(\"js/b.js\")"),
+            "the first part's b, not a copy: {second}"
+        );
+        assert!(!second.contains("$$def(\"js/b.js\""), "{second}");
+        // Nothing on use: no second part.
+        let (_, none) = scripts(
+            &["js/a.js".into()],
+            &files,
+            &Later::default(),
+            "v1",
+            resolve,
+        )
+        .unwrap();
+        assert_eq!(none, "");
+        // An entry cannot wait for later.
+        let entry_later = Later {
+            name: "x".into(),
+            modules: ["js/a.js".to_owned()].into(),
+        };
+        assert!(scripts(&["js/a.js".into()], &files, &entry_later, "v1", resolve).is_err());
     }
 
     #[test]

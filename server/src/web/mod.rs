@@ -759,9 +759,11 @@ fn bundled_page(html: &str, prefix: &str, name: &str, hints: &str) -> String {
     insert_before_head_end(out, hints)
 }
 
-/// A page's bundle: its script and its stylesheet.
+/// A page's bundle: its script, the second part loaded on use, and its
+/// stylesheet.
 struct Bundle {
     script: File,
+    later: Option<File>,
     style: File,
 }
 
@@ -809,8 +811,12 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
         None if loads_games => return Err("the page loads a game it cannot name".into()),
         None => {}
     }
+    let later = bundle::Later {
+        name: name.to_owned(),
+        modules: later_modules(assets, &modules).await.into_iter().collect(),
+    };
     let mut sources = BTreeMap::new();
-    for module in modules {
+    for module in modules.into_iter().chain(later.modules.iter().cloned()) {
         let text = assets
             .text(&module)
             .await
@@ -820,8 +826,9 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
     // Lexing and rewriting every module is a few milliseconds of CPU, once
     // per page and version: off the async workers.
     let owned_version = version.to_owned();
-    let script = tokio::task::spawn_blocking(move || {
-        bundle::script(&entries, &sources, &owned_version, resolve).map_err(|e| e.to_string())
+    let (script, later_script) = tokio::task::spawn_blocking(move || {
+        bundle::scripts(&entries, &sources, &later, &owned_version, resolve)
+            .map_err(|e| e.to_string())
     })
     .await
     .map_err(|e| format!("the bundler stopped: {e}"))??;
@@ -839,8 +846,65 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
     }
     Ok(Bundle {
         script: File::new(script.into_bytes()),
+        later: (!later_script.is_empty()).then(|| File::new(later_script.into_bytes())),
         style: File::new(bundle::stylesheet(&sheets).into_bytes()),
     })
+}
+
+/// The second part of a bundle (`bundle.rs`, [`bundle::Later`]): every
+/// module that the first part's modules import only on use (`import()`)
+/// and that imports modules itself (so it must share the bundle's copy of
+/// them), with what it imports that the first part lacks. Left out, and
+/// loaded as files as before: data modules that import nothing (the
+/// dictionaries, the rules texts), the games' modules (a page bundles its
+/// own game), and anything that imports a vendored file (the QR code).
+async fn later_modules(assets: &Assets, first: &[String]) -> Vec<String> {
+    let mut later: Vec<String> = Vec::new();
+    let mut queue: Vec<String> = first.to_vec();
+    while let Some(module) = queue.pop() {
+        let Some(text) = assets.text(&module).await else {
+            continue;
+        };
+        for specifier in dynamic_imports(&text) {
+            let Some(target) = resolve(&module, &specifier) else {
+                continue;
+            };
+            if target.starts_with("js/games/") || first.contains(&target) || later.contains(&target)
+            {
+                continue;
+            }
+            let graph = module_graph(assets, std::slice::from_ref(&target)).await;
+            let vendored = graph.iter().any(|m| m.contains("/vendor/"));
+            if graph.is_empty() || vendored || assets.load(&target).await.is_none() {
+                continue;
+            }
+            for module in std::iter::once(target).chain(graph) {
+                if !first.contains(&module) && !later.contains(&module) {
+                    later.push(module.clone());
+                    queue.push(module);
+                }
+            }
+        }
+    }
+    later
+}
+
+/// The string specifiers of a module's `import('…')` calls (comments and
+/// strings are skipped; a computed specifier is not a module to bundle).
+fn dynamic_imports(source: &str) -> Vec<String> {
+    let Ok(tokens) = script::tokens(source) else {
+        return Vec::new();
+    };
+    tokens
+        .windows(4)
+        .filter(|w| {
+            w[0].is(script::Kind::Word, "import")
+                && w[1].is(script::Kind::Punct, "(")
+                && w[2].kind == script::Kind::Str
+                && w[3].is(script::Kind::Punct, ")")
+        })
+        .map(|w| w[2].text[1..w[2].text.len() - 1].to_owned())
+        .collect()
 }
 
 /// `/v/{version}/bundle/{name}.js` or `.css`.
@@ -848,9 +912,12 @@ async fn bundle_file(assets: &Assets, file: &str, version: &str) -> Option<File>
     if !assets.bundle {
         return None;
     }
-    let (name, script) = match (file.strip_suffix(".js"), file.strip_suffix(".css")) {
-        (Some(name), _) => (name, true),
-        (_, Some(name)) => (name, false),
+    let (name, part) = match (file.strip_suffix(".js"), file.strip_suffix(".css")) {
+        (Some(name), _) => match name.strip_suffix(".later") {
+            Some(name) => (name, Part::Later),
+            None => (name, Part::Script),
+        },
+        (_, Some(name)) => (name, Part::Style),
         _ => return None,
     };
     let (stem, game) = split_bundle_name(name);
@@ -871,11 +938,18 @@ async fn bundle_file(assets: &Assets, file: &str, version: &str) -> Option<File>
         return None;
     }
     let made = bundle(assets, name, version).await?;
-    Some(if script {
-        made.script.clone()
-    } else {
-        made.style.clone()
-    })
+    match part {
+        Part::Script => Some(made.script.clone()),
+        Part::Later => made.later.clone(),
+        Part::Style => Some(made.style.clone()),
+    }
+}
+
+/// Which file of a bundle a name asks for.
+enum Part {
+    Script,
+    Later,
+    Style,
 }
 
 /// The `href` of every `<link rel="stylesheet" href="…">`.
@@ -1200,6 +1274,46 @@ mod tests {
         assert!(
             !script.contains("js/vendor/"),
             "the QR encoder loads on use"
+        );
+    }
+
+    #[tokio::test]
+    async fn what_a_room_page_opens_on_use_is_in_the_bundles_second_part() {
+        let assets = client();
+        let version = assets.version().await;
+        let room = make_bundle(&assets, "room.office21", &version)
+            .await
+            .ok()
+            .unwrap();
+        let first = String::from_utf8_lossy(&room.script.bytes).into_owned();
+        let later = String::from_utf8_lossy(&room.later.as_ref().unwrap().bytes).into_owned();
+        let defined = |script: &str| -> Vec<String> {
+            script
+                .split("$$def(\"")
+                .skip(1)
+                .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+                .collect()
+        };
+        let later_modules = defined(&later);
+        for module in ["js/rules.js", "js/solo.js", "js/device-link-dialog.js"] {
+            assert!(
+                later_modules.iter().any(|m| m == module),
+                "{module}: {later_modules:?}"
+            );
+            assert!(
+                !defined(&first).iter().any(|m| m == module),
+                "{module} twice"
+            );
+        }
+        assert!(
+            later_modules.iter().all(|m| !m.starts_with("js/games/")
+                && !m.contains("vendor")
+                && !m.starts_with("js/rules/")),
+            "games, the QR encoder and the rules texts stay out: {later_modules:?}"
+        );
+        assert!(
+            !later_modules.iter().any(|m| m == "js/qr.js"),
+            "the QR code imports a vendored file: it stays a file"
         );
     }
 
