@@ -606,7 +606,18 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
         .get(&format!("/v/{version}/bundle/room.osaki.css"))
         .await;
     assert_eq!(style.headers()["content-type"], "text/css; charset=utf-8");
-    assert!(style.text().await.unwrap().contains(".tile"));
+    // The game's own stylesheet ends the bundle's, and its link says so
+    // (the game's module then does not link it again); no other game's.
+    let style = style.text().await.unwrap();
+    assert!(style.contains(".tile"));
+    for (other, mark) in [("office21", ".o21-status"), ("dilbert", ".dl-table")] {
+        assert!(!style.contains(mark), "{other}");
+    }
+    assert!(
+        page.contains("/bundle/room.osaki.css\" data-game-css=\"osaki\">"),
+        "{page}"
+    );
+    assert!(!page.contains("/css/osaki.css"), "{page}");
     // No bundle for a page the client does not have, nor a name that is not one.
     for bad in [
         "bundle/nope.js",
@@ -636,6 +647,12 @@ async fn a_room_page_loads_one_bundle_with_only_its_own_game() {
         "{page}"
     );
     assert!(!page.contains("/bundle/"), "{page}");
+    assert!(
+        page.contains(&format!(
+            "<link rel=\"preload\" as=\"style\" href=\"/v/{version}/css/osaki.css\">"
+        )),
+        "{page}"
+    );
     for other in ["office21", "dilbert"] {
         assert!(
             !page.contains(&format!("/games/{other}/")),

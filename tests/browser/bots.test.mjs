@@ -120,6 +120,40 @@ test('play against the computer: start page to the end of an Osaki game with two
 
 // ---------------------------------------------------------------------------
 
+test('play against the computer: when the set-up cannot load, the page is an ordinary lobby', { timeout: 60_000 }, async () => {
+  const me = await openPage(browser, { name: 'solo-offline', width: 375, height: 800 });
+  // The set-up is loaded on use: the bundle's second part, or js/solo.js
+  // when the client is served unbundled. The link drops just then.
+  const blocked = [];
+  await me.context.route(/bundle\/room\.[a-z0-9_-]+\.later\.js|\/js\/solo\.js/, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await me.page.goto(server.url + '/');
+  await me.page.waitForSelector('#solo-form:not([hidden])');
+  await me.page.selectOption('#solo-game', 'osaki');
+  await me.page.selectOption('#solo-seats', '2');
+  await me.page.fill('#solo-name', 'Aki');
+  await me.page.click('#solo-button');
+
+  await me.page.waitForURL(/\/r\/[0-9a-f]+$/);
+  await me.page.waitForFunction(() => /did not load/.test(document.getElementById('solo-status').textContent));
+  assert.ok(blocked.length > 0, 'the set-up was asked for');
+  await waitConnected(me.page);
+  await joinAs(me.page, 'Aki');
+  const seats = await seatsShown(me.page);
+  assert.deepEqual(
+    seats.map((s) => [s.kind, s.you, s.host]),
+    [
+      ['here', true, true],
+      ['free', false, false],
+    ],
+    'the player is seated as host, and no bot was added for them',
+  );
+  assert.deepEqual(me.errors, [], 'no script error');
+  await closeAll([me]);
+});
+
 test('the host hands an away player\u2019s seat to a bot, and the game goes on', { timeout: 120_000 }, async () => {
   const random = prng(SEED + 1);
   const host = await openPage(browser, { name: 'host' });

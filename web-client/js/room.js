@@ -876,9 +876,18 @@ async function main() {
   $('remove-empty-button').addEventListener('click', () => sendCommand({ type: 'remove_empty_seats' }));
   $('join-name').value = store.lastName();
   const plan = soloPlan(roomId);
-  if (plan) {
-    // Only a solo game's page needs the set-up: the rest load without it.
-    const { SoloSetup } = await import('./solo.js');
+  // Only a solo game's page needs the set-up: the rest load without it.
+  // If it cannot load (the link dropped), the page is an ordinary lobby
+  // where the player takes a seat and adds the bots by hand.
+  const SoloSetup = plan
+    ? await import('./solo.js').then(
+        (module) => module.SoloSetup,
+        () => null,
+      )
+    : null;
+  if (plan && !SoloSetup) {
+    $('solo-status').textContent = t('The set-up against the computer did not load: take a seat and add computer players yourself.');
+  } else if (plan) {
     state.solo = new SoloSetup(roomId, plan, {
       join: (seat, name) => sendJoin(seat, name),
       addBot: (seat, level) => sendCommand({ type: 'add_bot', seat, level }),

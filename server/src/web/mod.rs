@@ -590,6 +590,13 @@ async fn build_page(
     let html = versioned_references(html, version);
     let prefix = format!("/v/{version}/");
     let html = inline_async_scripts(assets, html, &prefix).await;
+    if let Some(name) = bundle_name(path, game).filter(|_| assets.bundle) {
+        if let Some(made) = bundle(assets, &name, version).await {
+            // The game's stylesheet is the end of the bundle's.
+            let styled_game = game.filter(|_| made.game_style);
+            return bundled_page(&html, &prefix, &name, styled_game);
+        }
+    }
     let game_style = match game {
         Some(game) => {
             let css = format!("css/{game}.css");
@@ -599,12 +606,6 @@ async fn build_page(
     };
     let style_hint =
         |css: &String| format!("  <link rel=\"preload\" as=\"style\" href=\"{prefix}{css}\">\n");
-    if let Some(name) = bundle_name(path, game).filter(|_| assets.bundle) {
-        if bundle(assets, &name, version).await.is_some() {
-            let hints: String = game_style.iter().map(style_hint).collect();
-            return bundled_page(&html, &prefix, &name, &hints);
-        }
-    }
     let entries: Vec<String> = module_scripts(&html)
         .into_iter()
         .filter_map(|src| src.strip_prefix(&prefix).map(str::to_owned))
@@ -664,11 +665,10 @@ async fn inline_async_scripts(assets: &Assets, html: String, prefix: &str) -> St
         {
             continue;
         }
-        let mut code = String::from("(()=>{\"use strict\";\n");
-        for token in &tokens {
-            script::write_token(&mut code, token);
-        }
-        code.push_str("\n})()");
+        let code = format!(
+            "(()=>{{\"use strict\";\n{}\n}})()",
+            script::minify_tokens(&tokens)
+        );
         let lower = code.to_ascii_lowercase();
         if lower.contains("</script") || lower.contains("<!--") {
             continue;
@@ -728,8 +728,13 @@ fn bundle_name(path: &str, game: Option<&str>) -> Option<String> {
 
 /// The page with its stylesheets and module scripts replaced by its
 /// bundle's, where the first of each stood (each tag on its own line, as
-/// the client's pages are written).
-fn bundled_page(html: &str, prefix: &str, name: &str, hints: &str) -> String {
+/// the client's pages are written). The stylesheet's link names the game
+/// whose stylesheet it ends with (`data-game-css`), so that the game's
+/// module does not link it again (js/games/registry.js).
+fn bundled_page(html: &str, prefix: &str, name: &str, styled_game: Option<&str>) -> String {
+    let game_css = styled_game
+        .map(|game| format!(" data-game-css=\"{game}\""))
+        .unwrap_or_default();
     let sheet = format!("<link rel=\"stylesheet\" href=\"{prefix}css/");
     let script = format!("<script type=\"module\" src=\"{prefix}");
     let (mut sheet_done, mut script_done) = (false, false);
@@ -741,7 +746,7 @@ fn bundled_page(html: &str, prefix: &str, name: &str, hints: &str) -> String {
                 sheet_done = true;
                 let _ = writeln!(
                     out,
-                    "{indent}<link rel=\"stylesheet\" href=\"{prefix}bundle/{name}.css\">"
+                    "{indent}<link rel=\"stylesheet\" href=\"{prefix}bundle/{name}.css\"{game_css}>"
                 );
             }
         } else if line.trim_start().starts_with(&script) {
@@ -756,7 +761,7 @@ fn bundled_page(html: &str, prefix: &str, name: &str, hints: &str) -> String {
             out.push_str(line);
         }
     }
-    insert_before_head_end(out, hints)
+    out
 }
 
 /// A page's bundle: its script, the second part loaded on use, and its
@@ -765,6 +770,8 @@ struct Bundle {
     script: File,
     later: Option<File>,
     style: File,
+    /// Whether the stylesheet ends with the game's own (css/{game}.css).
+    game_style: bool,
 }
 
 /// The bundle called `name` (see [`bundle_name`]), made once per version;
@@ -844,10 +851,19 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
                 .ok_or_else(|| format!("{css} is not in the client"))?,
         );
     }
+    // The game's own stylesheet last, after the page's, as it would be
+    // linked: one request fewer, and its rules keep their place.
+    let game_style = match game {
+        Some(game) => assets.text(&format!("css/{game}.css")).await,
+        None => None,
+    };
+    let styled = game_style.is_some();
+    sheets.extend(game_style);
     Ok(Bundle {
         script: File::new(script.into_bytes()),
         later: (!later_script.is_empty()).then(|| File::new(later_script.into_bytes())),
         style: File::new(bundle::stylesheet(&sheets).into_bytes()),
+        game_style: styled,
     })
 }
 

@@ -288,11 +288,16 @@ pub fn write_token(out: &mut String, token: &Token) {
 /// `source` without comments or indentation.
 #[cfg(test)]
 fn minify(source: &str) -> Result<String, LexError> {
-    let mut out = String::with_capacity(source.len());
-    for token in tokens(source)? {
-        write_token(&mut out, &token);
+    Ok(minify_tokens(&tokens(source)?))
+}
+
+/// Already lexed `tokens` written back without comments or indentation.
+pub fn minify_tokens(tokens: &[Token]) -> String {
+    let mut out = String::new();
+    for token in tokens {
+        write_token(&mut out, token);
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ const modules = {
 export async function loadRenderer(gameId) {
   const load = Object.hasOwn(modules, gameId) ? modules[gameId] : null;
   if (!load) return fallbackRenderer(gameId);
+  linkStylesheet(gameId);
   try {
     // The game's words first: its modules may name things as they load.
     await useDictionary(gameId);
@@ -48,6 +49,22 @@ export async function loadRenderer(gameId) {
     console.error(`cannot load the ${gameId} table`, error);
     return fallbackRenderer(gameId);
   }
+}
+
+/**
+ * The game's own stylesheet, css/{id}.css (every game has one), linked once.
+ * A bundled page has it already, at the end of the page's stylesheet, whose
+ * <link> names the game in `data-game-css` (docs/performance.md, "First
+ * load"); an unbundled page is linked to it here, as the game loads.
+ */
+function linkStylesheet(gameId) {
+  const linked = [...document.querySelectorAll('link[data-game-css]')].some((link) => link.dataset.gameCss === gameId);
+  if (linked) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(`../../css/${gameId}.css`, import.meta.url).href;
+  link.dataset.gameCss = gameId;
+  document.head.append(link);
 }
 
 function fallbackRenderer(gameId) {

@@ -25,8 +25,6 @@ import { CardReference } from './reference.js';
 import { renderTextsHiddenBanner } from './texts.js';
 import { renderTrack } from './track.js';
 
-const STYLESHEET = new URL('../../../css/dilbert.css', import.meta.url).href;
-
 export class DilbertTable {
   constructor(container) {
     this.container = container;
@@ -71,7 +69,6 @@ export class DilbertTable {
       // An open card reference takes its own Escape.
       if (e.key === 'Escape' && this.ui.choosing !== null && !this.reference.isOpen && this.container.isConnected) this.ui.cancelChoice();
     });
-    loadStylesheet();
   }
 
   render(roomCtx) {
@@ -147,9 +144,4 @@ function decisionKey(view, legal) {
   const stage = view.stage ?? {};
   const step = stepOf(view);
   return [stage.stage, stage.seat, view.round, step?.step, step?.decision?.decision, step?.office].join(':');
-}
-
-function loadStylesheet() {
-  if (document.querySelector('link[data-dilbert-css]')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: STYLESHEET, 'data-dilbert-css': '' }));
 }

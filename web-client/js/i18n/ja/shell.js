@@ -76,6 +76,7 @@ export default {
   'Type your name first.': '先に名前を入力してください。',
   'Link copied. Send it to your colleagues.': 'リンクをコピーしました。同僚に送ってください。',
   'Setting up your game against the computer…': 'コンピューター対戦を準備しています…',
+  'The set-up against the computer did not load: take a seat and add computer players yourself.': 'コンピューター対戦の準備を読み込めませんでした。席に着いて、コンピューターを自分で追加してください。',
   'Turn and your decision': '手番とあなたの判断',
   'Your decision is needed during {name}’s turn. ': '{name}さんの手番中ですが、あなたの判断が必要です。',
   'Go to it': 'そこへ移動',
