@@ -121,6 +121,10 @@ struct Stats {
     update_bytes: u64,
     /// Actions refused as over the per-connection rate limit (and sent again).
     rate_limited: u64,
+    /// Times a player was told its room had moved to another node (close
+    /// 4001, `room_moved`: docs/scaling.md) and connected again, as the web
+    /// client does. Not an error: nothing acknowledged is lost.
+    reconnections: u64,
     /// Games finished (in the window, with `--warmup`).
     games: u64,
     /// With `--warmup`: only what happens in this window is counted.
@@ -136,6 +140,7 @@ impl Stats {
             update_frames: 0,
             update_bytes: 0,
             rate_limited: 0,
+            reconnections: 0,
             games: 0,
             window: None,
         }
@@ -482,6 +487,12 @@ async fn main() -> anyhow::Result<()> {
             String::new()
         }
     ));
+    if stats.reconnections > 0 {
+        text.push(format!(
+            "rooms moved to another node: {} reconnections (close 4001), each seat played on from its snapshot",
+            stats.reconnections
+        ));
+    }
     let mut store = Value::Null;
     if let Some(server) = server {
         let metrics = reqwest::get(format!("http://{addr}/metrics"))
@@ -522,6 +533,7 @@ async fn main() -> anyhow::Result<()> {
             "update_bytes": stats.update_bytes,
             "avg_update_bytes": avg_frame,
             "rate_limited": stats.rate_limited,
+            "reconnections": stats.reconnections,
             "server_cpu_s": server_cpu,
             "load_tool_cpu_s": client_cpu,
             "actions_per_server_cpu_s": server_cpu.map(|c| actions as f64 / c),
@@ -543,6 +555,7 @@ impl Stats {
             update_frames: self.update_frames,
             update_bytes: self.update_bytes,
             rate_limited: self.rate_limited,
+            reconnections: self.reconnections,
             games: self.games,
             window: self.window,
         }
@@ -755,12 +768,32 @@ async fn hello(ws: &mut Socket, token: Option<String>, patches: bool) -> anyhow:
     send(ws, message).await
 }
 
+/// The server said the room is now served by another node (close 4001, or
+/// `error room_moved` before it): connect again, as the web client does.
+#[derive(Debug, thiserror::Error)]
+#[error("the room moved to another node")]
+struct RoomMoved;
+
+/// Close code of a room that moved (docs/protocol.md).
+const ROOM_MOVED_CLOSE: u16 = 4001;
+
 /// The next message, with the size of its text.
 async fn recv(ws: &mut Socket) -> anyhow::Result<(ServerMessage, usize)> {
     loop {
         match ws.next().await {
             Some(Ok(Message::Text(text))) => {
-                return Ok((serde_json::from_str(text.as_str())?, text.len()))
+                let message: ServerMessage = serde_json::from_str(text.as_str())?;
+                if let ServerMessage::Error {
+                    code: ErrorCode::RoomMoved,
+                    ..
+                } = message
+                {
+                    return Err(RoomMoved.into());
+                }
+                return Ok((message, text.len()));
+            }
+            Some(Ok(Message::Close(Some(frame)))) if u16::from(frame.code) == ROOM_MOVED_CLOSE => {
+                return Err(RoomMoved.into())
             }
             Some(Ok(Message::Close(frame))) => bail!("closed by the server: {frame:?}"),
             Some(Ok(_)) => continue,
@@ -826,10 +859,11 @@ async fn play_room(
         .error_for_status()?
         .json()
         .await?;
+    let url = format!("ws://{addr}/ws/rooms/{}", created.room_id);
     let mut sockets = Vec::new();
     for seat in 0..seats {
-        let url = format!("ws://{addr}/ws/rooms/{}", created.room_id);
-        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async_with_config(url.as_str(), None, true).await?;
         let token = (seat == 0).then(|| created.host_token.clone());
         hello(&mut ws, token, patches).await?;
         send(
@@ -838,11 +872,16 @@ async fn play_room(
         )
         .await?;
         loop {
-            if let ServerMessage::Joined { .. } = recv(&mut ws).await?.0 {
+            if let ServerMessage::Joined { token, .. } = recv(&mut ws).await?.0 {
+                sockets.push(Player {
+                    ws,
+                    url: url.clone(),
+                    token,
+                    patches,
+                });
                 break;
             }
         }
-        sockets.push(ws);
     }
     let room = Arc::new(Mutex::new(Room {
         seats,
@@ -850,16 +889,16 @@ async fn play_room(
         arrivals: HashMap::new(),
         next_due: Instant::now() + phase,
     }));
-    send(&mut sockets[0], json!({"type": "start"})).await?;
+    send(&mut sockets[0].ws, json!({"type": "start"})).await?;
     if let Some(ready) = ready {
         ready.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     let players: Vec<_> = sockets
         .into_iter()
         .enumerate()
-        .map(|(seat, ws)| {
+        .map(|(seat, player)| {
             tokio::spawn(play_seat(
-                ws,
+                player,
                 seed * 16 + seat as u64 + 1,
                 pacing,
                 room.clone(),
@@ -900,9 +939,46 @@ fn arrived(room: &Mutex<Room>, stats: &Shared, seq: u64, bytes: usize) {
     }
 }
 
+/// A seated player's connection, and what it needs to connect again.
+struct Player {
+    ws: Socket,
+    url: String,
+    token: String,
+    patches: bool,
+}
+
+impl Player {
+    /// Connects again after the room moved and says hello with the seat's
+    /// token; the server answers with the game as it is (a snapshot).
+    /// Retries for a while: the room may take a moment to settle on its
+    /// new node (docs/scaling.md, "What fails, and what players see").
+    async fn reconnect(&mut self, stats: &Shared) -> anyhow::Result<()> {
+        stats.lock().expect("stats").reconnections += 1;
+        let mut last = None;
+        for attempt in 0..40u64 {
+            tokio::time::sleep(Duration::from_millis(100 + 100 * attempt.min(9))).await;
+            match tokio_tungstenite::connect_async_with_config(self.url.as_str(), None, true).await
+            {
+                Ok((mut ws, _)) => {
+                    hello(&mut ws, Some(self.token.clone()), self.patches).await?;
+                    let _ = std::mem::replace(&mut self.ws, ws).close(None).await;
+                    return Ok(());
+                }
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(anyhow::anyhow!(
+            "could not connect again after the room moved: {last:?}"
+        ))
+    }
+}
+
 /// One player: acts whenever its legal actions say so, until the outcome.
+/// When the room moves to another node, it connects again and plays on
+/// from the snapshot; an action in flight then is not counted (it was
+/// either committed, and the snapshot shows it, or refused).
 async fn play_seat(
-    mut ws: Socket,
+    mut player: Player,
     seed: u64,
     pacing: Pacing,
     room: Arc<Mutex<Room>>,
@@ -915,7 +991,16 @@ async fn play_seat(
     let mut pending: Option<(String, Instant, Value)> = None;
     let mut sent = 0u64;
     loop {
-        let (message, bytes) = recv(&mut ws).await?;
+        let (message, bytes) = match recv(&mut player.ws).await {
+            Ok(received) => received,
+            Err(e) if e.is::<RoomMoved>() => {
+                player.reconnect(&stats).await?;
+                pending = None;
+                legal.clear();
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         match message {
             ServerMessage::Snapshot { game } => {
                 if game.outcome.is_some() {
@@ -928,10 +1013,19 @@ async fn play_seat(
                 if update.outcome.is_some() {
                     // Our own last action is still acked: wait for it.
                     if let Some((id, at, _)) = pending.take() {
-                        while !matches!(recv(&mut ws).await?.0, ServerMessage::Ack { id: ref got } if *got == id)
-                        {
+                        loop {
+                            match recv(&mut player.ws).await {
+                                Ok((ServerMessage::Ack { id: got }, _)) if got == id => {
+                                    stats.lock().expect("stats").ack(at);
+                                    break;
+                                }
+                                Ok(_) => {}
+                                // The game is over and its last action
+                                // committed (the update says so): done.
+                                Err(e) if e.is::<RoomMoved>() => break,
+                                Err(e) => return Err(e),
+                            }
                         }
-                        stats.lock().expect("stats").ack(at);
                     }
                     break;
                 }
@@ -957,7 +1051,11 @@ async fn play_seat(
                 sent += 1;
                 let id = format!("a{sent}");
                 pending = Some((id.clone(), at, action.clone()));
-                send(&mut ws, json!({"type": "act", "id": id, "action": action})).await?;
+                send(
+                    &mut player.ws,
+                    json!({"type": "act", "id": id, "action": action}),
+                )
+                .await?;
                 continue;
             }
             ServerMessage::Error { code, message, .. } => bail!("refused: {code:?}: {message}"),
@@ -990,10 +1088,14 @@ async fn play_seat(
             let id = format!("a{sent}");
             pending = Some((id.clone(), at, action.clone()));
             room.lock().expect("room").in_flight = Some(at);
-            send(&mut ws, json!({"type": "act", "id": id, "action": action})).await?;
+            send(
+                &mut player.ws,
+                json!({"type": "act", "id": id, "action": action}),
+            )
+            .await?;
             legal.clear();
         }
     }
-    let _ = ws.close(None).await;
+    let _ = player.ws.close(None).await;
     Ok(())
 }

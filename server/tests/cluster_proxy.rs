@@ -221,6 +221,18 @@ impl Cluster {
         matches!(self.http.get(url).send().await, Ok(r) if r.status().is_success())
     }
 
+    /// The rooms whose lease `node` holds now.
+    async fn rooms_of(&self, node: &str) -> Vec<String> {
+        let pool = self.db.inspect().await;
+        let rooms = sqlx::query_scalar("SELECT room_id FROM room_leases WHERE owner = $1")
+            .bind(node)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        rooms
+    }
+
     /// Which node holds the room's lease now.
     async fn owner(&self, room_id: &str) -> Option<String> {
         let pool = self.db.inspect().await;
@@ -806,11 +818,94 @@ async fn a_paused_node_cannot_write_after_its_room_moved() {
     cluster.stop().await;
 }
 
+fn load_tool() -> String {
+    std::env::var("CUBICLE_LOAD_BIN")
+        .expect("CUBICLE_LOAD_BIN: the load tool (cargo build -p cubicle-server --example load)")
+}
+
+/// The load tool's players, like the web client, connect again when their
+/// room moves to another node (close 4001) and play on: the soak counts a
+/// move as a reconnection, not an error (docs/scaling.md, "Measured").
+/// Here rooms are made to move: their node pauses past its lease while
+/// someone asks for them through the proxy, then wakes and sends its
+/// players away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs HAProxy, PostgreSQL and the load tool: scripts/cluster-test.sh"]
+async fn the_load_tool_plays_on_when_its_rooms_move() {
+    let cluster = Cluster::start().await;
+    let proxy = cluster.proxy.addr;
+    let run = tokio::process::Command::new(load_tool())
+        .args([
+            "--url",
+            &format!("http://{proxy}"),
+            "--rooms",
+            "9",
+            "--seats",
+            "4",
+            "--pace-ms",
+            "200",
+            "--duration",
+            "20",
+            "--timeout",
+            "180",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the load tool");
+    // The rooms are playing; some are node1's.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let moving = loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let rooms = cluster.rooms_of("node1").await;
+        if !rooms.is_empty() {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            break cluster.rooms_of("node1").await;
+        }
+        assert!(Instant::now() < deadline, "node1 serves none of the rooms");
+    };
+    let paused = &cluster.nodes[0];
+    assert_eq!(paused.id, "node1");
+    paused.process().signal("STOP");
+    // Someone asks for each of its rooms through the proxy, which sends
+    // them elsewhere once node1 fails its checks; that node takes the room
+    // when the lease has run out.
+    let mut watchers = Vec::new();
+    let mut retries = 0;
+    for room in &moving {
+        if let Ok((ws, _)) = connect(proxy, room, None, &mut retries).await {
+            watchers.push(ws);
+        }
+    }
+    paused.process().signal("CONT");
+    assert!(!watchers.is_empty(), "no room of node1 moved");
+    let output = run.wait_with_output().await.expect("the load tool ends");
+    drop(watchers);
+    let report = String::from_utf8_lossy(&output.stdout);
+    eprintln!(
+        "{} of node1's rooms asked for elsewhere\n{report}{}",
+        moving.len(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "the load run failed");
+    assert!(report.contains("errors: 0"), "{report}");
+    let reconnections: u64 = report
+        .lines()
+        .find_map(|l| l.strip_prefix("rooms moved to another node: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        reconnections >= 1,
+        "the players of the moved rooms connected again: {report}"
+    );
+    cluster.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs HAProxy, PostgreSQL and the load tool: scripts/cluster-test.sh"]
 async fn soak_through_the_proxy() {
-    let load = std::env::var("CUBICLE_LOAD_BIN")
-        .expect("CUBICLE_LOAD_BIN: the load tool (cargo build -p cubicle-server --example load)");
+    let load = load_tool();
     let number = |name: &str, default: u64| {
         std::env::var(name)
             .ok()
