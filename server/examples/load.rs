@@ -125,6 +125,8 @@ struct Stats {
     /// 4001, `room_moved`: docs/scaling.md) and connected again, as the web
     /// client does. Not an error: nothing acknowledged is lost.
     reconnections: u64,
+    /// Rooms set up again because they moved before their game started.
+    set_ups_again: u64,
     /// Games finished (in the window, with `--warmup`).
     games: u64,
     /// With `--warmup`: only what happens in this window is counted.
@@ -141,6 +143,7 @@ impl Stats {
             update_bytes: 0,
             rate_limited: 0,
             reconnections: 0,
+            set_ups_again: 0,
             games: 0,
             window: None,
         }
@@ -493,6 +496,12 @@ async fn main() -> anyhow::Result<()> {
             stats.reconnections
         ));
     }
+    if stats.set_ups_again > 0 {
+        text.push(format!(
+            "rooms moved before their game started: {} set up again",
+            stats.set_ups_again
+        ));
+    }
     let mut store = Value::Null;
     if let Some(server) = server {
         let metrics = reqwest::get(format!("http://{addr}/metrics"))
@@ -534,6 +543,7 @@ async fn main() -> anyhow::Result<()> {
             "avg_update_bytes": avg_frame,
             "rate_limited": stats.rate_limited,
             "reconnections": stats.reconnections,
+            "set_ups_again": stats.set_ups_again,
             "server_cpu_s": server_cpu,
             "load_tool_cpu_s": client_cpu,
             "actions_per_server_cpu_s": server_cpu.map(|c| actions as f64 / c),
@@ -556,6 +566,7 @@ impl Stats {
             update_bytes: self.update_bytes,
             rate_limited: self.rate_limited,
             reconnections: self.reconnections,
+            set_ups_again: self.set_ups_again,
             games: self.games,
             window: self.window,
         }
@@ -849,8 +860,59 @@ async fn play_room(
         seats,
         pacing,
         phase,
-        patches,
+        ..
     } = plan;
+    // A room that moves to another node before its game has started
+    // (a node starved past the proxy's check while a thousand rooms are
+    // set up) is given up and set up afresh, as people would open a new
+    // room; once started, its players connect again and play on.
+    let mut attempt = 0;
+    let (sockets, host_legal) = loop {
+        match set_up(addr, plan).await {
+            Ok(set) => break set,
+            Err(e) if e.is::<RoomMoved>() && attempt < 5 => {
+                attempt += 1;
+                stats.lock().expect("stats").set_ups_again += 1;
+                tokio::time::sleep(Duration::from_millis(200 * attempt)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let room = Arc::new(Mutex::new(Room {
+        seats,
+        in_flight: None,
+        arrivals: HashMap::new(),
+        next_due: Instant::now() + phase,
+    }));
+    if let Some(ready) = ready {
+        ready.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    let mut host_legal = Some(host_legal);
+    let players: Vec<_> = sockets
+        .into_iter()
+        .enumerate()
+        .map(|(seat, player)| {
+            tokio::spawn(play_seat(
+                player,
+                host_legal.take().unwrap_or_default(),
+                seed * 16 + seat as u64 + 1,
+                pacing,
+                room.clone(),
+                stats.clone(),
+            ))
+        })
+        .collect();
+    for player in players {
+        player.await??;
+    }
+    Ok(())
+}
+
+/// Creates a room, seats every player and starts the game: the players,
+/// and the host's legal actions from the game's first snapshot (which
+/// says the start was taken).
+async fn set_up(addr: SocketAddr, plan: Plan) -> anyhow::Result<(Vec<Player>, Vec<Value>)> {
+    let Plan { seats, patches, .. } = plan;
     let created: RoomCreated = reqwest::Client::new()
         .post(format!("http://{addr}/api/rooms"))
         .json(&json!({"game": "osaki", "seats": seats}))
@@ -883,33 +945,12 @@ async fn play_room(
             }
         }
     }
-    let room = Arc::new(Mutex::new(Room {
-        seats,
-        in_flight: None,
-        arrivals: HashMap::new(),
-        next_due: Instant::now() + phase,
-    }));
     send(&mut sockets[0].ws, json!({"type": "start"})).await?;
-    if let Some(ready) = ready {
-        ready.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    loop {
+        if let ServerMessage::Snapshot { game } = recv(&mut sockets[0].ws).await?.0 {
+            return Ok((sockets, game.legal));
+        }
     }
-    let players: Vec<_> = sockets
-        .into_iter()
-        .enumerate()
-        .map(|(seat, player)| {
-            tokio::spawn(play_seat(
-                player,
-                seed * 16 + seat as u64 + 1,
-                pacing,
-                room.clone(),
-                stats.clone(),
-            ))
-        })
-        .collect();
-    for player in players {
-        player.await??;
-    }
-    Ok(())
 }
 
 /// Records that this seat has update `seq`; the room's last seat to have it
@@ -954,17 +995,21 @@ impl Player {
     /// new node (docs/scaling.md, "What fails, and what players see").
     async fn reconnect(&mut self, stats: &Shared) -> anyhow::Result<()> {
         stats.lock().expect("stats").reconnections += 1;
-        let mut last = None;
+        let mut last: Option<anyhow::Error> = None;
         for attempt in 0..40u64 {
             tokio::time::sleep(Duration::from_millis(100 + 100 * attempt.min(9))).await;
             match tokio_tungstenite::connect_async_with_config(self.url.as_str(), None, true).await
             {
                 Ok((mut ws, _)) => {
-                    hello(&mut ws, Some(self.token.clone()), self.patches).await?;
-                    let _ = std::mem::replace(&mut self.ws, ws).close(None).await;
-                    return Ok(());
+                    match hello(&mut ws, Some(self.token.clone()), self.patches).await {
+                        Ok(()) => {
+                            let _ = std::mem::replace(&mut self.ws, ws).close(None).await;
+                            return Ok(());
+                        }
+                        Err(e) => last = Some(e),
+                    }
                 }
-                Err(e) => last = Some(e),
+                Err(e) => last = Some(e.into()),
             }
         }
         Err(anyhow::anyhow!(
@@ -979,18 +1024,54 @@ impl Player {
 /// either committed, and the snapshot shows it, or refused).
 async fn play_seat(
     mut player: Player,
+    mut legal: Vec<Value>,
     seed: u64,
     pacing: Pacing,
     room: Arc<Mutex<Room>>,
     stats: Shared,
 ) -> anyhow::Result<()> {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut legal: Vec<Value> = Vec::new();
     // The action in flight: its id, when it counts from, and the action (sent
     // again if the rate limit refused it).
     let mut pending: Option<(String, Instant, Value)> = None;
     let mut sent = 0u64;
     loop {
+        if pending.is_none() && !legal.is_empty() {
+            let at = match pacing {
+                Pacing::Think(pace) => {
+                    if !pace.is_zero() {
+                        tokio::time::sleep(pace).await;
+                    }
+                    Instant::now()
+                }
+                Pacing::Rate(every) => {
+                    let due = {
+                        let mut room = room.lock().expect("room");
+                        let due = room.next_due;
+                        room.next_due += every;
+                        due
+                    };
+                    tokio::time::sleep_until(due.into()).await;
+                    due
+                }
+            };
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let action = legal[(rng % legal.len() as u64) as usize].clone();
+            sent += 1;
+            let id = format!("a{sent}");
+            pending = Some((id.clone(), at, action.clone()));
+            room.lock().expect("room").in_flight = Some(at);
+            // A socket the server has just closed (its room moved) may
+            // refuse the write: what the next read says decides.
+            let _ = send(
+                &mut player.ws,
+                json!({"type": "act", "id": id, "action": action}),
+            )
+            .await;
+            legal.clear();
+        }
         let (message, bytes) = match recv(&mut player.ws).await {
             Ok(received) => received,
             Err(e) if e.is::<RoomMoved>() => {
@@ -1060,40 +1141,6 @@ async fn play_seat(
             }
             ServerMessage::Error { code, message, .. } => bail!("refused: {code:?}: {message}"),
             _ => {}
-        }
-        if pending.is_none() && !legal.is_empty() {
-            let at = match pacing {
-                Pacing::Think(pace) => {
-                    if !pace.is_zero() {
-                        tokio::time::sleep(pace).await;
-                    }
-                    Instant::now()
-                }
-                Pacing::Rate(every) => {
-                    let due = {
-                        let mut room = room.lock().expect("room");
-                        let due = room.next_due;
-                        room.next_due += every;
-                        due
-                    };
-                    tokio::time::sleep_until(due.into()).await;
-                    due
-                }
-            };
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let action = legal[(rng % legal.len() as u64) as usize].clone();
-            sent += 1;
-            let id = format!("a{sent}");
-            pending = Some((id.clone(), at, action.clone()));
-            room.lock().expect("room").in_flight = Some(at);
-            send(
-                &mut player.ws,
-                json!({"type": "act", "id": id, "action": action}),
-            )
-            .await?;
-            legal.clear();
         }
     }
     let _ = player.ws.close(None).await;
