@@ -56,6 +56,7 @@ async function main() {
         `${m((r) => r.cold.load).toFixed(0)} ms`,
         m((r) => r.cold.requests),
         (m((r) => r.cold.bytes) / 1000).toFixed(1),
+        (m((r) => r.cold.socketBytes) / 1000).toFixed(1),
         m((r) => r.warm.network),
         (m((r) => r.warm.bytes) / 1000).toFixed(1),
         `${m((r) => r.warm.drawn).toFixed(0)} ms`,
@@ -67,8 +68,8 @@ async function main() {
   }
   console.log(`First load of a seated player's room page, game in play; median of ${runs} runs;`);
   console.log(`throttled: ${THROTTLE.latency} ms latency, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}x slower.`);
-  console.log('| game | table drawn | load event | requests | KB on the wire | warm: requests to the network | warm: KB | warm: table drawn |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| game | table drawn | load event | requests | KB on the wire | socket KB | warm: requests to the network | warm: KB | warm: table drawn |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 

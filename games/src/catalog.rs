@@ -5,6 +5,7 @@
 //! [`ENTRIES`].
 
 use cubicle_protocol::{GameInfo, JoinQuestion};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::answers::{self, AnswerError, Answers};
@@ -26,6 +27,9 @@ pub struct Entry {
     /// Plays game number `n` between bots of the given levels (one per
     /// seat), for `cubicle simulate`; `None` for a game without bots.
     pub play_bots: Option<PlayBotsFn>,
+    /// [`Game::fixed_board`] as JSON text: the same bytes as every table's
+    /// [`Table::board_json`].
+    pub fixed_board: fn() -> Option<Box<RawValue>>,
 }
 
 /// How a catalog entry plays game number `n` between bots of `levels`
@@ -50,7 +54,12 @@ pub const fn entry<G: Game>() -> Entry {
         validate: validate::<G>,
         start: start::<G>,
         play_bots: None,
+        fixed_board: fixed_board::<G>,
     }
+}
+
+fn fixed_board<G: Game>() -> Option<Box<RawValue>> {
+    G::fixed_board().map(crate::table::to_json_text)
 }
 
 /// The catalog entry of a game the bots can play.

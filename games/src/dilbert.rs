@@ -487,6 +487,10 @@ impl Game for Dilbert {
         content::board().clone()
     }
 
+    fn fixed_board() -> Option<Board> {
+        Some(content::board().clone())
+    }
+
     fn to_act(&self) -> Vec<Seat> {
         self.seat_list().filter(|&s| self.owes(s)).collect()
     }

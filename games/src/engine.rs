@@ -193,6 +193,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     fn board(&self) -> Self::Board;
 
+    /// The board, when every table of this game has the same one (`board`
+    /// then returns it too): known before any game starts, so a client may
+    /// fetch it once, keep it, and connect without being sent it again
+    /// (docs/protocol.md, `hello.board`). `None`: it depends on the table.
+    fn fixed_board() -> Option<Self::Board> {
+        None
+    }
+
     /// Seats that owe a decision now, in seat order. Empty once the game is
     /// over.
     fn to_act(&self) -> Vec<Seat>;

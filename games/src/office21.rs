@@ -518,6 +518,10 @@ impl Game for Office21 {
         cards::board()
     }
 
+    fn fixed_board() -> Option<Board> {
+        Some(cards::board())
+    }
+
     fn to_act(&self) -> Vec<Seat> {
         match &self.stage {
             Stage::SetUp {

@@ -378,6 +378,10 @@ impl Game for Osaki {
         names::board()
     }
 
+    fn fixed_board() -> Option<Board> {
+        Some(names::board())
+    }
+
     fn to_act(&self) -> Vec<Seat> {
         if self.ending.is_some() {
             Vec::new()

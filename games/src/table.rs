@@ -240,7 +240,7 @@ fn bot_task<G: BotGame>(game: &G, seat: Seat, mut bot: Bot) -> BotTask {
     })
 }
 
-fn to_json_text(value: impl Serialize) -> Box<RawValue> {
+pub(crate) fn to_json_text(value: impl Serialize) -> Box<RawValue> {
     // Game types are plain data (no maps with non-string keys, no failing
     // Serialize impls), so serialization cannot fail.
     serde_json::value::to_raw_value(&value).expect("game data serializes to JSON")

@@ -49,7 +49,10 @@ pub enum ClientMessage {
     /// then sends only what came after (or a fresh snapshot). `patches`
     /// asks for updates whose view is a difference from the previous one
     /// ([`GameUpdate::view_patch`]); without it every update carries the
-    /// whole view.
+    /// whole view. `board` is the digest of a game board the client holds
+    /// (fetched from `/boards/{game}.{digest}.json`, which a room page
+    /// names): a snapshot of a game with exactly that board then leaves its
+    /// [`GameSnapshot::board`] out.
     Hello {
         protocol: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -58,6 +61,8 @@ pub enum ClientMessage {
         since: Option<EventSeq>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         patches: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<String>,
     },
     /// Take a free seat before the game starts. `seat` picks one (else the
     /// lowest free seat). `answers` answers the game's join questions
@@ -408,6 +413,9 @@ pub struct SeatBot {
 pub struct GameSnapshot {
     pub game: String,
     /// Data that never changes during the game (a board map, card texts).
+    /// Left out (null here) when the connection's `hello.board` named it:
+    /// the client has it already.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub board: Value,
     /// The game's events so far, each as this viewer may see it.
     pub log: Vec<LoggedEvent>,

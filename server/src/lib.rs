@@ -7,6 +7,7 @@
 //! [`store`]'s writer commit it, then queues each connection's filtered
 //! update; each connection's task writes it to its socket.
 
+mod boards;
 pub mod config;
 mod creation_limit;
 pub mod fairness;

@@ -17,7 +17,7 @@ use cubicle_protocol::{ClientMessage, ErrorCode, EventSeq, ServerMessage, PROTOC
 use crate::metrics as m;
 use crate::rate::{RateLimiter, Verdict};
 use crate::registry::LoadError;
-use crate::room::{next_conn_id, ConnId, ConnectError, Inbox, Outbox, Request, RoomHandle};
+use crate::room::{next_conn_id, ConnId, ConnectError, Inbox, Outbox, Request, RoomHandle, Wants};
 use crate::AppState;
 
 pub use origin::AllowedOrigins;
@@ -163,12 +163,12 @@ async fn serve(socket: WebSocket, room_id: String, app: AppState) {
 }
 
 async fn session(link: &mut Link, conn: ConnId, room_id: &str, app: &AppState) -> End {
-    let (token, since, patches) = match link.hello(app).await {
+    let (token, since, wants) = match link.hello(app).await {
         Ok(hello) => hello,
         Err(end) => return end,
     };
     let (outbox, mut inbox) = Outbox::channel(OUTBOX_CAPACITY);
-    let room = match enter(app, room_id, conn, token, since, patches, outbox).await {
+    let room = match enter(app, room_id, conn, token, since, wants, outbox).await {
         Ok(room) => room,
         Err(Refused::Full) => {
             let message = "this room has as many spectators as it allows; try again later";
@@ -244,13 +244,13 @@ async fn enter(
     conn: ConnId,
     token: Option<String>,
     since: Option<EventSeq>,
-    patches: bool,
+    wants: Wants,
     outbox: Outbox,
 ) -> Result<RoomHandle, Refused> {
     for _ in 0..3 {
         let room = app.registry.get(room_id).await.map_err(Refused::Load)?;
         match room
-            .connect_with(conn, token.clone(), since, patches, outbox.clone())
+            .connect_with(conn, token.clone(), since, wants.clone(), outbox.clone())
             .await
         {
             Ok(()) => return Ok(room),
@@ -280,11 +280,11 @@ struct Link {
 
 impl Link {
     /// Waits for `hello`, refusing anything else. Returns its token,
-    /// `since` and `patches`.
+    /// `since` and what else it asked for.
     async fn hello(
         &mut self,
         app: &AppState,
-    ) -> Result<(Option<String>, Option<EventSeq>, bool), End> {
+    ) -> Result<(Option<String>, Option<EventSeq>, Wants), End> {
         let deadline = tokio::time::sleep(HELLO_TIMEOUT);
         tokio::pin!(deadline);
         loop {
@@ -300,6 +300,7 @@ impl Link {
                     token,
                     since,
                     patches,
+                    board,
                 }) => {
                     if protocol != PROTOCOL_VERSION {
                         let message = format!(
@@ -312,7 +313,10 @@ impl Link {
                             reason: "unsupported protocol version",
                         }));
                     }
-                    return Ok((token, since, patches));
+                    // A digest is 16 hex digits: anything longer names no
+                    // board, and is not kept.
+                    let board = board.filter(|digest| digest.len() <= 64);
+                    return Ok((token, since, Wants { patches, board }));
                 }
                 Incoming::Message(_) => {
                     self.send(&error(ErrorCode::HelloFirst, "send hello first"))

@@ -114,6 +114,7 @@ async fn another_protocol_version_is_refused() {
             token: None,
             since: None,
             patches: false,
+            board: None,
         })
         .await;
     client.expect_error(ErrorCode::UnsupportedProtocol).await;
@@ -133,6 +134,7 @@ async fn an_unknown_room_gets_an_error_then_a_clean_close() {
                 token: None,
                 since: None,
                 patches: false,
+                board: None,
             })
             .await;
         client.expect_error(ErrorCode::UnknownRoom).await;
@@ -158,6 +160,7 @@ async fn a_wrong_token_makes_a_spectator() {
             token: Some(cubicle_server::ids::new_token()),
             since: None,
             patches: false,
+            board: None,
         })
         .await;
     client.expect_error(ErrorCode::InvalidToken).await;
@@ -594,6 +597,7 @@ async fn the_lobby_refuses_what_it_must() {
             token: Some(third_token),
             since: None,
             patches: false,
+            board: None,
         })
         .await;
     stale.expect_error(ErrorCode::InvalidToken).await;
@@ -739,6 +743,7 @@ async fn a_websocket_from_a_foreign_page_is_refused_with_403() {
             token: None,
             since: None,
             patches: false,
+            board: None,
         };
         ws.send(tokio_tungstenite::tungstenite::Message::text(
             serde_json::to_string(&hello).unwrap(),

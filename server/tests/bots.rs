@@ -366,6 +366,7 @@ async fn the_host_decides_for_an_away_seat() {
         token: Some(ben_token),
         since: None,
         patches: false,
+        board: None,
     })
     .await;
     old.expect_error(ErrorCode::InvalidToken).await;

@@ -95,6 +95,7 @@ async fn a_line_reaches_everyone_under_its_speakers_name_and_survives_a_restart(
         token: Some(token),
         since: None,
         patches: false,
+        board: None,
     })
     .await;
     let ServerMessage::Welcome { chat, .. } = back.recv().await else {

@@ -39,6 +39,7 @@ async fn expect_sent_elsewhere(server: &TestServer, room_id: &str, token: Option
             token: token.map(str::to_owned),
             since: None,
             patches: false,
+            board: None,
         })
         .await;
     client.expect_error(ErrorCode::RoomMoved).await;

@@ -330,6 +330,7 @@ async fn connect(
                     token: token.map(str::to_owned),
                     since: None,
                     patches: false,
+                    board: None,
                 },
             )
             .await?;
@@ -713,6 +714,7 @@ async fn a_paused_node_cannot_write_after_its_room_moved() {
             token: Some(seats[actor].1.clone()),
             since: None,
             patches: false,
+            board: None,
         },
     )
     .await

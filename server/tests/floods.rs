@@ -217,6 +217,7 @@ async fn say_hello(client: &mut Client, token: Option<&str>) {
             token: token.map(str::to_owned),
             since: None,
             patches: false,
+            board: None,
         })
         .await;
 }

@@ -367,6 +367,7 @@ async fn a_room_whose_log_no_longer_replays_is_set_aside_and_the_server_runs_on(
             token: None,
             since: None,
             patches: false,
+            board: None,
         })
         .await;
     client

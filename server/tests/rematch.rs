@@ -287,6 +287,7 @@ async fn a_player_who_declines_frees_the_seat_and_a_newcomer_completes_the_table
         token: Some(bob.token.clone()),
         since: None,
         patches: false,
+        board: None,
     })
     .await;
     old.expect_error(ErrorCode::InvalidToken).await;

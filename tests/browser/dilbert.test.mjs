@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 
 import { openPage, sleep, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { seqOf, waitSeq } from './lib/room.mjs';
-import { seatAndStart, canonical, latestLegal, logLines, messages, gamePart } from './lib/office21.mjs';
+import { seatAndStart, boardOf, canonical, latestLegal, logLines, messages, gamePart } from './lib/office21.mjs';
 
 const range = (n) => [...Array(n).keys()];
 const sorted = (ids) => [...ids].sort((a, b) => a - b);
@@ -54,12 +54,12 @@ const CARDS = {
 const M = Object.fromEntries(Object.entries(CARDS).map(([key, [id]]) => [key, id]));
 const MORALE_OFFICER = 9;
 
-/** The board the page received names the cards as this file does. */
-function assertCardNames(record) {
-  const snapshot = messages(record).find((m) => m.type === 'snapshot' && m.game?.board?.memos);
-  assert.ok(snapshot, `${record.name} received the board`);
-  for (const [id, name] of Object.values(CARDS)) assert.equal(snapshot.game.board.memos[id].name, name, `memo ${id}`);
-  assert.equal(snapshot.game.board.consultants[MORALE_OFFICER].name, 'Morale Officer');
+/** The board the page holds names the cards as this file does. */
+async function assertCardNames(record) {
+  const board = await boardOf(record);
+  assert.ok(board?.memos, `${record.name} holds the board`);
+  for (const [id, name] of Object.values(CARDS)) assert.equal(board.memos[id].name, name, `memo ${id}`);
+  assert.equal(board.consultants[MORALE_OFFICER].name, 'Morale Officer');
 }
 
 let server;
@@ -181,11 +181,11 @@ function latestView(record) {
   return null;
 }
 
-/** Memo names by id, from the board in the first snapshot the page received. */
-function memoNames(record) {
-  const snapshot = messages(record).find((m) => m.type === 'snapshot' && m.game?.board?.memos);
-  assert.ok(snapshot, `${record.name} received the board`);
-  return snapshot.game.board.memos.map((m) => m.name);
+/** Memo names by id, from the board the page holds. */
+async function memoNames(record) {
+  const board = await boardOf(record);
+  assert.ok(board?.memos, `${record.name} holds the board`);
+  return board.memos.map((m) => m.name);
 }
 
 async function until(what, check, ms = 10_000) {
@@ -273,7 +273,7 @@ test('a round of Dilbert: a run and a walk, a signature, a Legal kill, end-of-tu
   const everyone = [anna, bert, cleo];
   await seatAndStart(server, { game: 'dilbert', players: everyone, options: { fixture: FIXTURE } });
   for (const r of everyone) await r.page.waitForSelector('[data-testid="dilbert-table"]');
-  assertCardNames(anna);
+  await assertCardNames(anna);
 
   // --- The table as dealt: everyone in Engineering, the Boss at the top.
   await assertLogHas(everyone, [
@@ -420,7 +420,7 @@ test('a round of Dilbert: a run and a walk, a signature, a Legal kill, end-of-tu
       [...ROUND_HANDS[1], M.TED],
       [...ROUND_HANDS[2], M.POLICY_UPDATE, M.TRAINING_COURSE],
     ],
-    memoNames(anna),
+    await memoNames(anna),
   );
 
   // ... at the end of her turn (Engineering is an office) she plays Power Nap: +2.
@@ -535,8 +535,8 @@ test('memos for four: a memo on another employee, the Response on its sender, a 
   const everyone = [anna, bert, cleo, dora];
   await seatAndStart(server, { game: 'dilbert', players: everyone, options: { fixture: MEMO_FIXTURE } });
   for (const r of everyone) await r.page.waitForSelector('[data-testid="dilbert-table"]');
-  assertCardNames(anna);
-  const names = memoNames(anna);
+  await assertCardNames(anna);
+  const names = await memoNames(anna);
   const hands = MEMO_HANDS.map((hand) => [...hand]);
   hands[0].push(M.PAY_RAISE);
 

@@ -19,7 +19,7 @@ import { englishLeft } from './lib/english.mjs';
 import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
 import { seqOf } from './lib/room.mjs';
 import { DILBERT_FIXTURES, serveDilbertFixtures } from './lib/fixture-server.mjs';
-import { logLines, messages, seatAndStart } from './lib/office21.mjs';
+import { boardOf, logLines, seatAndStart } from './lib/office21.mjs';
 
 const range = (n) => [...Array(n).keys()];
 const memoDeck = (top) => [...top, ...range(70).filter((id) => !top.includes(id))];
@@ -78,7 +78,8 @@ test('a Dilbert table in Japanese: table, prompt, chooser, hand, card reference 
   const [aki, ben] = players;
   await seatAndStart(server, { game: 'dilbert', players, options: { fixture: FIXTURE } });
   for (const r of players) await r.page.waitForSelector('[data-testid="dilbert-table"]');
-  realBoard = messages(aki).find((m) => m.type === 'snapshot' && m.game?.board?.memos)?.game.board ?? null;
+  const held = await boardOf(aki);
+  realBoard = held?.memos ? held : null;
   const banner = (r) => r.page.textContent('[data-testid="turn-banner"]');
 
   // The table as dealt: her move, with memos to play first.

@@ -60,13 +60,15 @@ export class Connection {
    * @param {string} options.roomId
    * @param {() => string|null} options.token  token to send in hello
    * @param {() => number|null} options.since  last event number held, if any
+   * @param {() => string|null} [options.board]  digest of the game board held (js/board.js)
    * @param {(msg: object) => void} options.onMessage
    * @param {(status: string, detail?: object) => void} options.onStatus
    */
-  constructor({ roomId, token, since, onMessage, onStatus }) {
+  constructor({ roomId, token, since, board = () => null, onMessage, onStatus }) {
     this.roomId = roomId;
     this.token = token;
     this.since = since;
+    this.board = board;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.socket = null;
@@ -108,6 +110,8 @@ export class Connection {
         if (token) hello.token = token;
         const since = this.since();
         if (since !== null && since !== undefined) hello.since = since;
+        const board = this.board();
+        if (board) hello.board = board;
         socket.send(JSON.stringify(hello));
         opened();
       });

@@ -23,6 +23,9 @@ if (roomId && !location.hash.includes('token=') && window.cubicleEarlySocket ===
     const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
     const token = storedToken(roomId);
     if (token) hello.token = token;
+    // The game's board, which the page fetches itself (js/board.js).
+    const board = document.getElementById('cubicle-board')?.dataset.digest;
+    if (board) hello.board = board;
     socket.send(JSON.stringify(hello));
   };
   held.onMessage = (event) => held.events.push(event);

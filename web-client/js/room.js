@@ -20,6 +20,7 @@
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
 import { ASK_FOR_PATCHES, Connection } from './connection.js';
+import { Inbox, heldBoard } from './board.js';
 import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
@@ -904,17 +905,24 @@ async function main() {
   // The welcome, when it comes first, holds the newer room.
   const facts = Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
   let games = null;
-  connection = new Connection({
-    roomId,
-    token: () => store.roomToken(roomId),
-    since: () => (state.game ? state.game.seq : null),
-    onMessage: (msg) => {
+  // A snapshot without its board (the page fetches it: js/board.js) waits
+  // for it, and what comes after waits behind.
+  const inbox = new Inbox(
+    (msg) => {
       onMessage(msg);
       if (msg.type === 'welcome' && !state.gameInfo && Array.isArray(games)) {
         state.gameInfo = games.find((g) => g.id === msg.room?.game) ?? null;
         renderAll();
       }
     },
+    () => connection.reconnect(),
+  );
+  connection = new Connection({
+    roomId,
+    token: () => store.roomToken(roomId),
+    since: () => (state.game ? state.game.seq : null),
+    board: heldBoard,
+    onMessage: (msg) => inbox.receive(msg),
     onStatus,
   });
   connection.connect();

@@ -27,7 +27,7 @@ use tokio::sync::mpsc;
 
 use super::clock::{self, Armed, Due, Timer, WallClock};
 use super::robots::{self, BotMove, Thinking};
-use super::{lobby, messages, Command, ConnId, Full, Outbox, Request};
+use super::{lobby, messages, Command, ConnId, Full, Outbox, Request, Wants};
 use crate::fairness;
 use crate::ids::{new_token, TokenHash};
 use crate::metrics as m;
@@ -186,6 +186,8 @@ struct Conn {
     chat_rate: chat::ChatRate,
     /// It asked for updates with the view as a patch (`hello.patches`).
     patches: bool,
+    /// The digest of the board it holds (`hello.board`, `boards.rs`).
+    board: Option<String>,
     /// The view it holds, when known (what a patch for it starts from).
     held: Option<views::Held>,
 }
@@ -574,11 +576,11 @@ impl Room {
                 conn,
                 token,
                 since,
-                patches,
+                wants,
                 outbox,
                 reply,
             } => {
-                let result = self.connect(conn, token, since, patches, outbox);
+                let result = self.connect(conn, token, since, wants, outbox);
                 let _ = reply.send(result.map(|_| ()));
                 if let Ok(seat) = result {
                     already_told = Some(conn);
@@ -670,7 +672,7 @@ impl Room {
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
-        patches: bool,
+        wants: Wants,
         outbox: Outbox,
     ) -> Result<Option<Seat>, Full> {
         let hash = token.as_deref().map(TokenHash::of);
@@ -690,7 +692,8 @@ impl Room {
                 outbox,
                 kicked: false,
                 chat_rate: Default::default(),
-                patches,
+                patches: wants.patches,
+                board: wants.board,
                 held: None,
             },
         );
@@ -713,7 +716,14 @@ impl Room {
         self.send(conn, &welcome);
         if let Some(game) = &self.game {
             let armed = self.armed();
-            let text = messages::catch_up(game.table.as_ref(), viewer(seat), since, armed.as_ref());
+            let board = self.conns[&conn].board.as_deref();
+            let text = messages::catch_up(
+                game.table.as_ref(),
+                viewer(seat),
+                since,
+                armed.as_ref(),
+                board,
+            );
             self.send_text(conn, text);
             self.holds_current_view(conn);
         }
@@ -723,12 +733,17 @@ impl Room {
 
     /// Sends `conn` the whole game as its seat sees it now.
     fn send_snapshot(&mut self, conn: ConnId) {
-        let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else {
+        let Some(c) = self.conns.get(&conn) else {
             return;
         };
         if let Some(game) = &self.game {
             let armed = self.armed();
-            let text = messages::snapshot(game.table.as_ref(), viewer(seat), armed.as_ref());
+            let text = messages::snapshot(
+                game.table.as_ref(),
+                viewer(c.seat),
+                armed.as_ref(),
+                c.board.as_deref(),
+            );
             self.send_text(conn, text);
             self.holds_current_view(conn);
         }
@@ -905,8 +920,7 @@ impl Room {
             self.timer.started(at_ms, &game.table.to_act());
         }
         tracing::info!(room = %self.id, game = self.entry.id, "game started");
-        let armed = self.armed();
-        self.broadcast(|table, viewer| messages::snapshot(table, viewer, armed.as_ref()));
+        self.broadcast_snapshots();
         self.check_finished().await;
         Ok(())
     }
@@ -1141,9 +1155,25 @@ impl Room {
     }
 
     /// Everyone gets the whole game afresh, with the deadline armed now.
+    /// Sends every connection the whole game as its seat sees it, each
+    /// text made once per viewer and board held.
     fn broadcast_snapshots(&mut self) {
+        let Some(game) = &self.game else { return };
         let armed = self.armed();
-        self.broadcast(|table, viewer| messages::snapshot(table, viewer, armed.as_ref()));
+        let table = game.table.as_ref();
+        let mut texts: HashMap<(Viewer, Option<&str>), Utf8Bytes> = HashMap::new();
+        let mut targets = Vec::with_capacity(self.conns.len());
+        for (id, c) in &self.conns {
+            let key = (viewer(c.seat), c.board.as_deref());
+            let text = texts
+                .entry(key)
+                .or_insert_with(|| messages::snapshot(table, key.0, armed.as_ref(), key.1));
+            targets.push((*id, text.clone()));
+        }
+        for (conn, text) in targets {
+            self.send_text(conn, text);
+            self.holds_current_view(conn);
+        }
     }
 
     /// A join whose outcome was unknown turned out saved: the joiner gets
@@ -1269,29 +1299,6 @@ impl Room {
                 c.kicked = true;
                 c.held = None;
             }
-        }
-    }
-
-    /// Sends every connection the game message with the whole view (a
-    /// snapshot) that `build` makes for its viewer; connections with the
-    /// same viewer share one serialization. (Updates after an action:
-    /// [`Room::broadcast_update`].)
-    fn broadcast(&mut self, build: impl Fn(&dyn Table, Viewer) -> Utf8Bytes) {
-        let Some(game) = &self.game else { return };
-        let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
-        let targets: Vec<(ConnId, Viewer)> = self
-            .conns
-            .iter()
-            .map(|(id, c)| (*id, viewer(c.seat)))
-            .collect();
-        for (_, v) in &targets {
-            texts
-                .entry(*v)
-                .or_insert_with(|| build(game.table.as_ref(), *v));
-        }
-        for (conn, v) in targets {
-            self.send_text(conn, texts[&v].clone());
-            self.holds_current_view(conn);
         }
     }
 
@@ -1710,6 +1717,7 @@ mod tests {
                     kicked: false,
                     chat_rate: Default::default(),
                     patches: false,
+                    board: None,
                     held: None,
                 },
             )]),

@@ -15,6 +15,7 @@ use cubicle_games::{Table, Viewer};
 use cubicle_protocol::{ErrorCode, EventSeq, Outcome, Seat, ServerMessage};
 
 use super::clock::Armed;
+use crate::boards;
 
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
@@ -53,7 +54,9 @@ enum GameMessage {
 #[derive(Serialize)]
 struct Snapshot {
     game: &'static str,
-    board: Box<RawValue>,
+    /// Left out for a connection that holds it (`boards.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Box<RawValue>>,
     log: Vec<Logged>,
     view: Box<RawValue>,
     legal: Box<RawValue>,
@@ -121,13 +124,22 @@ fn deadline(armed: Option<&Armed>) -> (Option<u64>, Vec<Seat>) {
     }
 }
 
-/// The whole game as `viewer` may see it, with the deadline armed now.
-pub fn snapshot(table: &dyn Table, viewer: Viewer, armed: Option<&Armed>) -> Utf8Bytes {
+/// The whole game as `viewer` may see it, with the deadline armed now;
+/// without its board if the connection holds it (`held_board`, the digest
+/// its hello gave: `boards.rs`).
+pub fn snapshot(
+    table: &dyn Table,
+    viewer: Viewer,
+    armed: Option<&Armed>,
+    held_board: Option<&str>,
+) -> Utf8Bytes {
     let (deadline_at, deadline_seats) = deadline(armed);
+    let board = table.board_json();
+    let board = (!boards::held(table.game(), &board, held_board)).then_some(board);
     game_text(&GameMessage::Snapshot {
         game: Snapshot {
             game: table.game(),
-            board: table.board_json(),
+            board,
             log: events(table, viewer, 0),
             view: table.view_json(viewer),
             legal: legal(table, viewer),
@@ -198,13 +210,14 @@ pub fn catch_up(
     viewer: Viewer,
     since: Option<EventSeq>,
     armed: Option<&Armed>,
+    held_board: Option<&str>,
 ) -> Utf8Bytes {
     let last = table.last_seq();
     match since {
         Some(since) if since > 0 && since <= last && last - since <= MAX_RESUME_EVENTS => {
             update(table, viewer, since, armed)
         }
-        _ => snapshot(table, viewer, armed),
+        _ => snapshot(table, viewer, armed, held_board),
     }
 }
 
@@ -268,7 +281,30 @@ mod tests {
                     deadline_seats: Vec::new(),
                 },
             };
-            assert_eq!(parse(snapshot(table, viewer, None)), expected, "{viewer:?}");
+            assert_eq!(
+                parse(snapshot(table, viewer, None, None)),
+                expected,
+                "{viewer:?}"
+            );
+            // A connection that holds the board gets everything else.
+            let digest = &boards::fixed("office21").unwrap().digest;
+            let ServerMessage::Snapshot { game: mut without } = expected.clone() else {
+                unreachable!()
+            };
+            without.board = Value::Null;
+            let text = snapshot(table, viewer, None, Some(digest));
+            assert!(!text.as_str().contains("\"board\""), "{viewer:?}");
+            assert_eq!(
+                parse(text),
+                ServerMessage::Snapshot { game: without },
+                "{viewer:?}"
+            );
+            // Another digest (a page from before an upgrade) gets the board.
+            assert_eq!(
+                parse(snapshot(table, viewer, None, Some("0123456789abcdef"))),
+                expected,
+                "{viewer:?}"
+            );
             let expected = ServerMessage::Update {
                 update: GameUpdate {
                     events: log(table, viewer, 2),

@@ -115,6 +115,17 @@ impl Outbox {
 /// Commands queued for a room actor before it makes them wait.
 const COMMAND_QUEUE: usize = 256;
 
+/// What a connection's `hello` asked for besides its seat and resume point
+/// (docs/protocol.md, `hello`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Wants {
+    /// Updates with the view as a patch (`hello.patches`).
+    pub patches: bool,
+    /// The digest of the board it holds (`hello.board`): its snapshots may
+    /// leave that board out (`boards.rs`).
+    pub board: Option<String>,
+}
+
 /// What a room actor is asked to do.
 pub enum Command {
     /// A connection said hello. The room sends it `welcome` (and the game,
@@ -123,8 +134,7 @@ pub enum Command {
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
-        /// It asked for updates with the view as a patch (`hello.patches`).
-        patches: bool,
+        wants: Wants,
         outbox: Outbox,
         /// `Err` when the room refused the connection (its spectator seats
         /// are all taken): nothing was sent to `outbox`.
@@ -245,17 +255,18 @@ impl RoomHandle {
         since: Option<EventSeq>,
         outbox: Outbox,
     ) -> Result<(), ConnectError> {
-        self.connect_with(conn, token, since, false, outbox).await
+        self.connect_with(conn, token, since, Wants::default(), outbox)
+            .await
     }
 
     /// Registers a connection that said hello with `token`, `since` and
-    /// `patches` (docs/protocol.md, `hello`).
+    /// what else it asked for (docs/protocol.md, `hello`).
     pub async fn connect_with(
         &self,
         conn: ConnId,
         token: Option<String>,
         since: Option<EventSeq>,
-        patches: bool,
+        wants: Wants,
         outbox: Outbox,
     ) -> Result<(), ConnectError> {
         let (reply, answer) = oneshot::channel();
@@ -263,7 +274,7 @@ impl RoomHandle {
             conn,
             token,
             since,
-            patches,
+            wants,
             outbox,
             reply,
         })

@@ -62,7 +62,7 @@ use rust_embed::Embed;
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
-use crate::AppState;
+use crate::{boards, AppState};
 
 #[derive(Embed)]
 #[folder = "../web-client/"]
@@ -325,6 +325,9 @@ pub async fn asset(
     if let Some(rest) = uri.path().strip_prefix("/v/") {
         return versioned(&app, rest, &headers).await;
     }
+    if let Some(file) = uri.path().strip_prefix("/boards/") {
+        return board(&app.assets, file, &headers).await;
+    }
     let Some(path) = file_for(uri.path()) else {
         return not_found(&app.assets).await;
     };
@@ -381,6 +384,18 @@ async fn versioned(app: &AppState, rest: &str, headers: &HeaderMap) -> Response 
     match file {
         Some(file) => respond(file, &path, headers, IMMUTABLE).await,
         None => not_found(&app.assets).await,
+    }
+}
+
+/// `/boards/{game}.{digest}.json`: a game's fixed board (`boards.rs`),
+/// named by its digest, so kept for a year like a versioned file.
+async fn board(assets: &Assets, file: &str, headers: &HeaderMap) -> Response {
+    match boards::by_file(file) {
+        Some(board) => {
+            let file = File::new(board.json.get().as_bytes().to_vec());
+            respond(file, "board.json", headers, IMMUTABLE).await
+        }
+        None => not_found(assets).await,
     }
 }
 
@@ -590,6 +605,13 @@ async fn build_page(
     let html = versioned_references(html, version);
     let prefix = format!("/v/{version}/");
     let html = inline_async_scripts(assets, html, &prefix).await;
+    let hinted = game
+        .and_then(boards::fixed)
+        .filter(|board| board.worth_fetching() && path == "room.html");
+    let html = match hinted {
+        Some(board) => with_board_hint(html, board),
+        None => html,
+    };
     if let Some(name) = bundle_name(path, game).filter(|_| assets.bundle) {
         if let Some(made) = bundle(assets, &name, version).await {
             // The game's stylesheet is the end of the bundle's.
@@ -676,6 +698,22 @@ async fn inline_async_scripts(assets: &Assets, html: String, prefix: &str) -> St
         out = out.replacen(tag, &format!("<script>{code}</script>"), 1);
     }
     out
+}
+
+/// A room page names its game's fixed board (`boards.rs`) before its first
+/// script: the browser fetches it at once, beside the page's bundle, and
+/// the early socket's hello (js/room-early.js) and js/connection.js say
+/// they hold it, so that the snapshot comes without it.
+fn with_board_hint(html: String, board: &boards::FixedBoard) -> String {
+    let hint = format!(
+        "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\" id=\"cubicle-board\" data-digest=\"{}\">\n  ",
+        board.path(),
+        board.digest
+    );
+    match html.find("<script") {
+        Some(at) => format!("{}{hint}{}", &html[..at], &html[at..]),
+        None => html,
+    }
 }
 
 /// `'sha256-…'` of every inline `<script>` of a page, for its policy.

@@ -447,6 +447,7 @@ impl Client {
             token: token.map(str::to_owned),
             since,
             patches: false,
+            board: None,
         })
         .await;
         match self.recv().await {

@@ -14,7 +14,9 @@
 //   - load: ms until the load event ended;
 //   - requests and bytes: every HTTP request of the page until it settles
 //     (1 s without a new one), bytes on the wire as Chromium counts them
-//     (encoded: compressed bodies plus headers); WebSocket frames excluded;
+//     (encoded: compressed bodies plus headers); WebSocket frames apart:
+//   - socketBytes: the payloads of the WebSocket frames the page received
+//     until it settled (sent uncompressed: the welcome, the snapshot, ...);
 //   - warm: the same page opened again in the same context (a repeat visit,
 //     not a reload): the requests that still went to the network (a 304
 //     revalidation counts) and their bytes.
@@ -52,7 +54,11 @@ function watchForTable() {
 /** Records the page's HTTP requests through the DevTools protocol. */
 async function recordNetwork(cdp) {
   const requests = new Map();
+  let socketBytes = 0;
   let lastActivity = Date.now();
+  cdp.on('Network.webSocketFrameReceived', (e) => {
+    socketBytes += e.response.payloadData.length;
+  });
   cdp.on('Network.requestWillBeSent', (e) => {
     lastActivity = Date.now();
     requests.set(e.requestId, { url: e.request.url, bytes: 0, cached: false, done: false });
@@ -81,6 +87,7 @@ async function recordNetwork(cdp) {
   return {
     reset() {
       requests.clear();
+      socketBytes = 0;
     },
     async settled(quietMs = 1000) {
       while (Date.now() - lastActivity < quietMs || [...requests.values()].some((r) => !r.done)) await sleep(100);
@@ -92,6 +99,7 @@ async function recordNetwork(cdp) {
         requests: all.length,
         network: network.length,
         bytes: network.reduce((sum, r) => sum + r.bytes, 0),
+        socketBytes,
         list: all,
       };
     },

@@ -55,6 +55,17 @@ export function messages(record) {
 }
 
 /** The game part of a message (snapshot or update), or null. */
+/**
+ * The game board the page holds: from its first snapshot, or, when the snapshot left it out because
+ * the page fetched it beside itself (Dilbert's: js/board.js, `hello.board`), from that same address.
+ */
+export async function boardOf(record) {
+  const snapshot = messages(record).find((m) => m.type === 'snapshot' && m.game);
+  if (!snapshot) return null;
+  if (snapshot.game.board) return snapshot.game.board;
+  return record.page.evaluate(() => fetch(document.getElementById('cubicle-board').href).then((r) => r.json()));
+}
+
 export function gamePart(msg) {
   if (msg.type === 'snapshot') return { ...msg.game, events: msg.game.log ?? [] };
   if (msg.type === 'update') return msg.update;
