@@ -54,7 +54,7 @@ const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*
 const allLoads = reps.flatMap((r) => r.loads);
 const lines = [];
 const p = (s = '') => lines.push(s);
-p(`Run: \`scripts/bench.sh --repeat ${repeat} --duration ${durationArg} --warmup ${warmupArg} --capacity-rooms ${capacityArg} --capacity-warmup ${capWarmupArg}${patchesArg ? ' --patches' : ''}\`, ` +
+p(`Run: \`scripts/bench.sh --repeat ${repeat} --duration ${durationArg} --warmup ${warmupArg} --capacity-rooms ${capacityArg} --capacity-warmup ${capWarmupArg}${patchesArg ? '' : ' --whole-views'}\`, ` +
   `${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores (${cpu ? cpu[1] : 'unknown CPU'}); ` +
   `load average ${fmt(Math.min(...allLoads), 1)} to ${fmt(Math.max(...allLoads), 1)} during the runs ` +
   `(median ${fmt(median(allLoads), 1)}). Median of ${repeat} interleaved repetitions, lowest–highest in brackets.`);

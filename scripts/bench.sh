@@ -5,13 +5,14 @@
 #
 #   scripts/bench.sh [--repeat 3] [--duration 10] [--warmup 5]
 #                    [--capacity-rooms 250,500,1000,1500] [--capacity-warmup 10]
-#                    [--patches] [--skip-build]
+#                    [--whole-views] [--skip-build]
 #
 # Every run but the baselines plays --warmup seconds first (rooms set up,
 # sockets open, games under way), then counts what happens in the next
 # --duration seconds: actions, latencies (HDR histograms), the server's CPU
-# time read from /proc/PID/stat at both ends of that window. --patches: the
-# Cubicle players ask for `view_patch` updates (`patches` in `hello`).
+# time read from /proc/PID/stat at both ends of that window. The Cubicle
+# players ask for `view_patch` updates (`patches` in `hello`), as the web
+# client does; --whole-views: they do not.
 #
 # Each repetition runs, one after the other, each on a fresh server:
 #   1. Cubicle, 25 rooms x 4 seats, closed loop       (load tool, --server-pid)
@@ -35,7 +36,7 @@ capacity_rooms=250,500,1000,1500
 capacity_warmup=10
 warmup=5
 build=1
-patches=
+patches=--patches
 while [ $# -gt 0 ]; do
   case "$1" in
     --repeat) repeat=$2; shift 2 ;;
@@ -44,7 +45,7 @@ while [ $# -gt 0 ]; do
     --capacity-warmup) capacity_warmup=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
     --skip-build) build=0; shift ;;
-    --patches) patches=--patches; shift ;;
+    --whole-views) patches=; shift ;;
     -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac

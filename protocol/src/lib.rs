@@ -452,8 +452,13 @@ pub struct GameUpdate {
     /// this connection received last (in a `snapshot` or an `update`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view_patch: Option<Vec<PatchOp>>,
+    /// What this viewer may do now; absent when nothing (most updates go to
+    /// seats that are not asked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Value>,
     pub seq: EventSeq,
+    /// Absent until the game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// As in [`GameSnapshot::deadline_at`].
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -8,7 +8,7 @@ mod origin;
 
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -19,6 +19,8 @@ use crate::rate::{RateLimiter, Verdict};
 use crate::registry::LoadError;
 use crate::room::{next_conn_id, ConnId, ConnectError, Inbox, Outbox, Request, RoomHandle, Wants};
 use crate::AppState;
+use futures_util::SinkExt;
+use tokio::sync::mpsc;
 
 pub use origin::AllowedOrigins;
 
@@ -38,6 +40,8 @@ const TRANSPORT_MAX_BYTES: usize = 64 * 1024;
 const READ_BUFFER_BYTES: usize = 4 * 1024;
 /// Messages queued for one connection before it counts as too slow.
 pub const OUTBOX_CAPACITY: usize = 256;
+/// Most queued messages written in one flush (`Link::send_burst`).
+const MAX_BURST: usize = 32;
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 const PING_INTERVAL: Duration = Duration::from_secs(20);
 /// A peer silent this long (not even answering pings) is gone.
@@ -340,23 +344,28 @@ impl Link {
     ) -> End {
         let mut ping =
             tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
+        // Made once, not on every turn of the loop: making one locks the
+        // token's node, and the shutdown token is every connection's.
+        let shutdown = app.shutdown.cancelled();
+        let dropped = inbox.dropped.cancelled();
+        tokio::pin!(shutdown, dropped);
         loop {
             tokio::select! {
                 biased;
-                _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
-                _ = inbox.dropped.cancelled() => return End::Close(TOO_SLOW),
+                _ = &mut shutdown => return End::Close(GOING_AWAY),
+                _ = &mut dropped => return End::Close(TOO_SLOW),
                 out = inbox.messages.recv() => match out {
                     Some(text) => {
                         // A slow socket may block this write; the room
                         // dropping us, or shutdown, must still end it.
                         tokio::select! {
-                            sent = self.socket.send(Message::Text(text)) => {
+                            sent = self.send_burst(text, &mut inbox.messages) => {
                                 if sent.is_err() {
                                     return End::Lost;
                                 }
                             }
-                            _ = inbox.dropped.cancelled() => return End::Close(TOO_SLOW),
-                            _ = app.shutdown.cancelled() => return End::Close(GOING_AWAY),
+                            _ = &mut dropped => return End::Close(TOO_SLOW),
+                            _ = &mut shutdown => return End::Close(GOING_AWAY),
                         }
                     }
                     // The room stopped: moved to another node, or shutdown.
@@ -478,6 +487,24 @@ impl Link {
                 format!("not a message of this protocol: {e}"),
             )),
         }
+    }
+
+    /// Writes `first` and whatever else the room has queued meanwhile
+    /// (an action's `update` and its `ack` come together) in one flush:
+    /// one write to the socket for the burst instead of one per message.
+    async fn send_burst(
+        &mut self,
+        first: Utf8Bytes,
+        queued: &mut mpsc::Receiver<Utf8Bytes>,
+    ) -> Result<(), axum::Error> {
+        self.socket.feed(Message::Text(first)).await?;
+        for _ in 1..MAX_BURST {
+            match queued.try_recv() {
+                Ok(text) => self.socket.feed(Message::Text(text)).await?,
+                Err(_) => break,
+            }
+        }
+        self.socket.flush().await
     }
 
     async fn send(&mut self, message: &ServerMessage) -> Result<(), End> {

@@ -5,10 +5,10 @@
 // the board: for Dilbert, 41 KB of JSON less on the socket, 6 KB fetched
 // compressed instead, once (docs/performance.md, "First load").
 //
-// `Inbox` puts the board back into such a snapshot before the page sees
-// it, holding back whatever arrives meanwhile so that messages keep their
-// order. If the board cannot be had, the page stops saying it holds one
-// and reconnects: the next snapshot brings the board itself.
+// `boardFor` puts the board back into such a snapshot before the page sees
+// it (js/inbox.js holds what comes meanwhile). If the board cannot be had,
+// the page stops saying it holds one and reconnects: the next snapshot
+// brings the board itself.
 
 const hint = document.getElementById('cubicle-board');
 let held = hint?.dataset.digest || null;
@@ -27,48 +27,22 @@ function fetchBoard() {
   return fetched;
 }
 
-export class Inbox {
-  /**
-   * @param {(msg: object) => void} deliver  the page's handler
-   * @param {() => void} reconnect  asks for everything again
-   */
-  constructor(deliver, reconnect) {
-    this.deliver = deliver;
-    this.reconnect = reconnect;
-    /** While a board is awaited: the chain the next messages wait on. */
-    this.waiting = null;
-  }
-
-  receive(msg) {
-    const wantsBoard = msg.type === 'snapshot' && msg.game && msg.game.board == null && held;
-    if (!this.waiting && !wantsBoard) {
-      this.deliver(msg);
-      return;
-    }
-    const step = (this.waiting ?? Promise.resolve()).then(() => (wantsBoard ? this.withBoard(msg) : this.safely(msg)));
-    this.waiting = step;
-    step.then(() => {
-      if (this.waiting === step) this.waiting = null;
-    });
-  }
-
-  async withBoard(msg) {
-    try {
-      msg.game.board = await fetchBoard();
-    } catch (error) {
+/**
+ * For a snapshot that left out the board this page holds: a promise that
+ * puts the board into it, or rejects after asking for everything again
+ * (`reconnect`). Null for any other message.
+ */
+export function boardFor(msg, reconnect) {
+  if (msg.type !== 'snapshot' || !msg.game || msg.game.board != null || !held) return null;
+  return fetchBoard().then(
+    (board) => {
+      msg.game.board = board;
+    },
+    (error) => {
       console.error('cannot load the game board; asking the server for it', error);
       held = null;
-      this.reconnect();
-      return;
-    }
-    this.safely(msg);
-  }
-
-  safely(msg) {
-    try {
-      this.deliver(msg);
-    } catch (error) {
-      console.error(error);
-    }
-  }
+      reconnect();
+      throw error;
+    },
+  );
 }

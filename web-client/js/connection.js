@@ -9,12 +9,12 @@ export const PROTOCOL_VERSION = 2;
 
 /**
  * Whether to ask for updates whose view comes as a JSON Patch against the
- * last one (js/view-patch.js applies them; docs/protocol.md). Off for now:
- * a patch saves about 1.5 KB per update but costs the server several times
- * the CPU of the whole view (docs/performance.md, "Delta updates"). The
- * early socket (js/room-early.js) never asks.
+ * last one (js/view-patch.js applies them; docs/protocol.md): an Osaki
+ * update is about 550 bytes instead of 2.1 KB, for a few percent more of
+ * the server's CPU (docs/performance.md, "Delta updates"). The early
+ * socket (js/room-early.js) asks the same.
  */
-export const ASK_FOR_PATCHES = false;
+export const ASK_FOR_PATCHES = true;
 
 const PING_EVERY_MS = 20_000;
 // No message at all for this long (a ping is answered within it) means the
@@ -61,14 +61,16 @@ export class Connection {
    * @param {() => string|null} options.token  token to send in hello
    * @param {() => number|null} options.since  last event number held, if any
    * @param {() => string|null} [options.board]  digest of the game board held (js/board.js)
+   * @param {() => boolean} [options.patches]  whether to ask for views as patches
    * @param {(msg: object) => void} options.onMessage
    * @param {(status: string, detail?: object) => void} options.onStatus
    */
-  constructor({ roomId, token, since, board = () => null, onMessage, onStatus }) {
+  constructor({ roomId, token, since, board = () => null, patches = () => ASK_FOR_PATCHES, onMessage, onStatus }) {
     this.roomId = roomId;
     this.token = token;
     this.since = since;
     this.board = board;
+    this.patches = patches;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.socket = null;
@@ -105,7 +107,7 @@ export class Connection {
       socket.addEventListener('open', () => {
         if (socket !== this.socket) return;
         const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
-        if (ASK_FOR_PATCHES) hello.patches = true;
+        if (this.patches()) hello.patches = true;
         const token = this.token();
         if (token) hello.token = token;
         const since = this.since();

@@ -3,6 +3,7 @@
 
 const PROTOCOL_VERSION = 2;
 const TOKEN_PREFIX = 'cubicle:token:';
+const ASK_FOR_PATCHES = true;
 
 function storedToken(roomId) {
   try {
@@ -23,6 +24,7 @@ if (roomId && !location.hash.includes('token=') && window.cubicleEarlySocket ===
     const hello = { type: 'hello', protocol: PROTOCOL_VERSION };
     const token = storedToken(roomId);
     if (token) hello.token = token;
+    if (ASK_FOR_PATCHES) hello.patches = true;
     // The game's board, which the page fetches itself (js/board.js).
     const board = document.getElementById('cubicle-board')?.dataset.digest;
     if (board) hello.board = board;

@@ -20,7 +20,8 @@
 import { h, replace, joinNames } from './dom.js';
 import { listGames, getRoom } from './api.js';
 import { ASK_FOR_PATCHES, Connection } from './connection.js';
-import { Inbox, heldBoard } from './board.js';
+import { boardFor, heldBoard } from './board.js';
+import { Inbox } from './inbox.js';
 import { GameLog } from './log.js';
 import { toast } from './toast.js';
 import { newActionId } from './ids.js';
@@ -42,10 +43,30 @@ import { attachRulesButton } from './rules-button.js';
 import { t, tParts } from './i18n.js';
 import { gameTitle, playerName } from './game-names.js';
 
-// js/view-patch.js only where the connection asks for patches (it does not
-// yet: js/connection.js says why), so a page that never gets one does
-// without it (docs/performance.md, "First load").
-const { applyViewPatch } = ASK_FOR_PATCHES ? await import('./view-patch.js') : { applyViewPatch: null };
+// js/view-patch.js, loaded when the first patched update comes (the inbox
+// holds it and what follows until then), not with the page: the first
+// drawing comes from a snapshot, whole (docs/performance.md, "First load").
+let applyViewPatch = null;
+let patcher = null;
+// Off if the code that applies patches cannot be had: whole views again.
+let askForPatches = ASK_FOR_PATCHES;
+
+/** For an update whose view is a patch, while js/view-patch.js is not loaded: a promise of it. */
+function patcherFor(msg) {
+  if (msg.type !== 'update' || !msg.update?.view_patch || applyViewPatch) return null;
+  patcher ??= import('./view-patch.js').then(
+    (module) => {
+      applyViewPatch = module.applyViewPatch;
+    },
+    (error) => {
+      console.error('cannot load js/view-patch.js; asking for whole views', error);
+      askForPatches = false;
+      connection.reconnect();
+      throw error;
+    },
+  );
+  return patcher;
+}
 
 const PENDING_TIMEOUT_MS = 15_000;
 // A host's command (a bot, an away seat, the host's rights) whose answer
@@ -905,8 +926,9 @@ async function main() {
   // The welcome, when it comes first, holds the newer room.
   const facts = Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
   let games = null;
-  // A snapshot without its board (the page fetches it: js/board.js) waits
-  // for it, and what comes after waits behind.
+  // A snapshot without its board (the page fetches it: js/board.js), or an
+  // update whose view is a patch before js/view-patch.js has loaded, waits
+  // for it, and what comes after waits behind (js/inbox.js).
   const inbox = new Inbox(
     (msg) => {
       onMessage(msg);
@@ -915,13 +937,14 @@ async function main() {
         renderAll();
       }
     },
-    () => connection.reconnect(),
+    (msg) => boardFor(msg, () => connection.reconnect()) ?? patcherFor(msg),
   );
   connection = new Connection({
     roomId,
     token: () => store.roomToken(roomId),
     since: () => (state.game ? state.game.seq : null),
     board: heldBoard,
+    patches: () => askForPatches,
     onMessage: (msg) => inbox.receive(msg),
     onStatus,
   });

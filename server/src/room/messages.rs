@@ -76,13 +76,22 @@ struct Update {
     view: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     view_patch: Option<Box<RawValue>>,
+    /// Left out when empty, as `outcome` until the game ends: an update
+    /// goes mostly to seats that are not asked anything (docs/protocol.md,
+    /// `update`).
+    #[serde(skip_serializing_if = "is_empty_list")]
     legal: Box<RawValue>,
     seq: EventSeq,
+    #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<Outcome>,
     #[serde(skip_serializing_if = "Option::is_none")]
     deadline_at: Option<u64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     deadline_seats: Vec<Seat>,
+}
+
+fn is_empty_list(json: &RawValue) -> bool {
+    json.get() == "[]"
 }
 
 /// `cubicle_protocol::LoggedEvent`.

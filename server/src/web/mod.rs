@@ -1287,6 +1287,11 @@ mod tests {
             client_const("js/connection.js", "PROTOCOL_VERSION"),
             cubicle_protocol::PROTOCOL_VERSION.to_string()
         );
+        // Both hellos ask for patches, or neither.
+        assert_eq!(
+            client_const("js/room-early.js", "ASK_FOR_PATCHES"),
+            client_const("js/connection.js", "ASK_FOR_PATCHES")
+        );
     }
 
     /// The client as this checkout has it, bundled.

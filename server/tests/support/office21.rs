@@ -183,11 +183,19 @@ pub fn frame_events(frame: &Value) -> Vec<&Value> {
         .collect()
 }
 
-/// The game part of a frame: (view, legal), for snapshots and updates.
+/// The game part of a frame: (view, legal), for snapshots and updates (an
+/// update leaves out an empty `legal`).
 pub fn frame_game(frame: &Value) -> Option<(&Value, &Value)> {
+    static NO_ACTIONS: Value = Value::Array(Vec::new());
     match frame["type"].as_str() {
         Some("snapshot") => Some((&frame["game"]["view"], &frame["game"]["legal"])),
-        Some("update") => Some((&frame["update"]["view"], &frame["update"]["legal"])),
+        Some("update") => {
+            let legal = &frame["update"]["legal"];
+            Some((
+                &frame["update"]["view"],
+                if legal.is_null() { &NO_ACTIONS } else { legal },
+            ))
+        }
         _ => None,
     }
 }

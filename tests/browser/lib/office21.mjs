@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 
 import { tokenKey, waitConnected, joinAs, seqOf, waitSeq } from './room.mjs';
+import { applyViewPatch } from '../../../web-client/js/view-patch.js';
 
 /** Copies of each kind (the rulebook's 44 cards). */
 export const COPIES = {
@@ -43,14 +44,26 @@ export function position({ offices, hands, pileTop = [], discard = [], turn = 0,
   return { position: { offices, hands, pile: [...pileTop, ...restOfDeck(used)], discard, turn, eliminated } };
 }
 
-/** Every server message a page received, parsed. */
+/**
+ * Every server message a page received, parsed; an update whose view came as a patch (the page
+ * asks for them: js/connection.js) also gets the whole `view` the patch gives, applied to the view
+ * before it as the page does, so that what a test reads of views holds for every update.
+ */
 export function messages(record) {
+  let view = null;
   return record.frames.flatMap((payload) => {
+    let msg;
     try {
-      return [JSON.parse(payload)];
+      msg = JSON.parse(payload);
     } catch {
       return [];
     }
+    if (msg.type === 'snapshot' && msg.game) view = msg.game.view;
+    if (msg.type === 'update' && msg.update) {
+      if (msg.update.view_patch) msg.update.view = applyViewPatch(view, msg.update.view_patch);
+      view = msg.update.view;
+    }
+    return [msg];
   });
 }
 
