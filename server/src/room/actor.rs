@@ -1154,9 +1154,8 @@ impl Room {
         }
     }
 
-    /// Everyone gets the whole game afresh, with the deadline armed now.
-    /// Sends every connection the whole game as its seat sees it, each
-    /// text made once per viewer and board held.
+    /// Everyone gets the whole game afresh as its seat sees it, with the
+    /// deadline armed now: each text made once per viewer and board held.
     fn broadcast_snapshots(&mut self) {
         let Some(game) = &self.game else { return };
         let armed = self.armed();
