@@ -28,7 +28,9 @@ import { measureOnce, roomInPlay } from './lib/first-load.mjs';
 // Measured on 2026-12-03 (each game's stylesheet its own, at the end of the bundle's; Dilbert's
 // board fetched over HTTP, 6.7 KB, instead of 41 KB in the snapshot): 43.3, 48.7 and 68.1 KB
 // (docs/performance.md, "First load"), half a KB more when the page shows the "your turn" favicon.
-const CEILING_BYTES = { osaki: 50_000, office21: 50_000, dilbert: 70_000 };
+// Dilbert's 66.3 KB since 2026-12-04: Management Fast Track and the card reference's pages load
+// on use, in the bundle's second part, which a table's first load does not fetch.
+const CEILING_BYTES = { osaki: 50_000, office21: 50_000, dilbert: 68_000 };
 // What the socket brings meanwhile (the welcome, the snapshot: sent uncompressed): 3.1, 4.7 and
 // 4.1 KB; Dilbert's was 46 KB while its snapshot carried the board.
 const CEILING_SOCKET_BYTES = { osaki: 6_000, office21: 8_000, dilbert: 8_000 };

@@ -908,10 +908,12 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
 /// The second part of a bundle (`bundle.rs`, [`bundle::Later`]): every
 /// module that the first part's modules import only on use (`import()`)
 /// and that imports modules itself (so it must share the bundle's copy of
-/// them), with what it imports that the first part lacks. Left out, and
-/// loaded as files as before: data modules that import nothing (the
-/// dictionaries, the rules texts), the games' modules (a page bundles its
-/// own game), and anything that imports a vendored file (the QR code).
+/// them), with what it imports that the first part lacks: a game's parts
+/// loaded on use too (Dilbert's Management Fast Track and card reference).
+/// Left out, and loaded as files as before: data modules that import
+/// nothing (the dictionaries, the rules texts), the games themselves
+/// (`js/games/{game}/index.js`: a page bundles its own game), and anything
+/// that imports a vendored file (the QR code).
 async fn later_modules(assets: &Assets, first: &[String]) -> Vec<String> {
     let mut later: Vec<String> = Vec::new();
     let mut queue: Vec<String> = first.to_vec();
@@ -923,8 +925,7 @@ async fn later_modules(assets: &Assets, first: &[String]) -> Vec<String> {
             let Some(target) = resolve(&module, &specifier) else {
                 continue;
             };
-            if target.starts_with("js/games/") || first.contains(&target) || later.contains(&target)
-            {
+            if is_game_entry(&target) || first.contains(&target) || later.contains(&target) {
                 continue;
             }
             let graph = module_graph(assets, std::slice::from_ref(&target)).await;
@@ -941,6 +942,13 @@ async fn later_modules(assets: &Assets, first: &[String]) -> Vec<String> {
         }
     }
     later
+}
+
+/// A game's renderer module, which `js/games/registry.js` imports by name.
+fn is_game_entry(path: &str) -> bool {
+    path.strip_prefix("js/games/")
+        .and_then(|rest| rest.strip_suffix("/index.js"))
+        .is_some_and(|game| !game.contains('/'))
 }
 
 /// The string specifiers of a module's `import('…')` calls (comments and
@@ -1374,6 +1382,50 @@ mod tests {
             !later_modules.iter().any(|m| m == "js/qr.js"),
             "the QR code imports a vendored file: it stays a file"
         );
+    }
+
+    #[tokio::test]
+    async fn dilberts_fast_track_and_card_pages_come_on_use_in_the_second_part() {
+        let assets = client();
+        let version = assets.version().await;
+        let room = make_bundle(&assets, "room.dilbert", &version)
+            .await
+            .ok()
+            .unwrap();
+        let defined = |file: &File| -> Vec<String> {
+            String::from_utf8_lossy(&file.bytes)
+                .split("$$def(\"")
+                .skip(1)
+                .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+                .collect()
+        };
+        let (first, later) = (defined(&room.script), defined(room.later.as_ref().unwrap()));
+        for module in [
+            "js/games/dilbert/fasttrack.js",
+            "js/games/dilbert/reference-cards.js",
+        ] {
+            assert!(later.iter().any(|m| m == module), "{module}: {later:?}");
+            assert!(
+                !first.iter().any(|m| m == module),
+                "{module} in the first part"
+            );
+        }
+        for module in [
+            "js/games/dilbert/on-use.js",
+            "js/games/dilbert/reference.js",
+            "js/games/dilbert/index.js",
+        ] {
+            assert!(first.iter().any(|m| m == module), "{module}: {first:?}");
+        }
+        assert!(
+            later
+                .iter()
+                .all(|m| !m.starts_with("js/games/") || m.starts_with("js/games/dilbert/")),
+            "no other game: {later:?}"
+        );
+        assert!(is_game_entry("js/games/osaki/index.js"));
+        assert!(!is_game_entry("js/games/dilbert/fasttrack.js"));
+        assert!(!is_game_entry("js/games/dilbert/x/index.js"));
     }
 
     #[tokio::test]

@@ -10,7 +10,7 @@ import { t } from '../../i18n.js';
 import { actionButton, actionLabel } from './actions.js';
 import { renderCountdown } from './countdown.js';
 import { ofType } from './legal.js';
-import { renderChart } from './reference.js';
+import { renderChart } from './reference-cards.js';
 import { CHEATS, cheatName, cheatsText, officeCard, officeName, phrase, spaceOffice } from './words.js';
 
 export function renderFastTrackBanner(ctx) {

@@ -3,15 +3,16 @@
 // action in words as a button. Moves are also on the map, signatures on
 // the project icons and memos in the hand (a memo being aimed replaces
 // the prompt with its target chooser, chooser.js); the forms and the
-// loaded die have their own modules; everything else is here.
+// loaded die have their own modules (Management Fast Track's, fasttrack.js,
+// loaded when first needed: on-use.js); everything else is here.
 
 import { h, isolateNames, markName } from '../../dom.js';
 import { lang, t } from '../../i18n.js';
 import { actionButton, actionText } from './actions.js';
 import { renderChooser } from './chooser.js';
 import { renderCountdown } from './countdown.js';
-import { callOutPrompt, loadedDiePrompt } from './fasttrack.js';
 import { CHANGE_MAX_CENTS, DRAWN_ELSEWHERE, ofType } from './legal.js';
+import { fastTrack } from './on-use.js';
 import { cardText } from './texts.js';
 import { cents, employeeCard, joinList, memoCard, memoName, officeName, plural, spaceOffice, traitName } from './words.js';
 
@@ -121,9 +122,9 @@ export function renderPrompt(ctx, legal, ui) {
   const stage = view.stage ?? {};
   const step = stepOf(view);
   const key = stage.stage === 'turn' ? step?.decision?.decision ?? step?.step : stage.stage;
-  const parts = [...explain(ctx, legal, stage, step), ...choices(ctx, legal)];
+  const parts = [...explain(ctx, legal, stage, step, ui), ...choices(ctx, legal)];
   if (legal.change) parts.push(changeForm(ctx, legal, ui));
-  if (step?.step === 'call_out') parts.push(...callOutPrompt(ctx, legal, ui, step));
+  if (step?.step === 'call_out') parts.push(...(fastTrack(ui.redraw)?.callOutPrompt(ctx, legal, ui, step) ?? []));
   return h(
     'section',
     // Pinned under the status bar (js/frame.js, "the dock"), wherever the page is scrolled.
@@ -132,7 +133,7 @@ export function renderPrompt(ctx, legal, ui) {
   );
 }
 
-function explain(ctx, legal, stage, step) {
+function explain(ctx, legal, stage, step, ui) {
   const { view, board } = ctx;
   if (stage.stage === 'vote') {
     return [
@@ -184,7 +185,7 @@ function explain(ctx, legal, stage, step) {
         h('p', {}, t('Choose a {office} icon on a project below to cover it (covering a project\u2019s last icon kills it), or take none.', { office: officeName(board, step.office) })),
       ];
     case 'decide':
-      return decisionText(ctx, legal, step.decision ?? {});
+      return decisionText(ctx, legal, step.decision ?? {}, ui);
     case 'question': {
       const memo = realLifeMemo(step);
       if (memo !== null) return realLifeQuestion(ctx, memo);
@@ -212,7 +213,7 @@ function explain(ctx, legal, stage, step) {
   }
 }
 
-function decisionText(ctx, legal, decision) {
+function decisionText(ctx, legal, decision, ui) {
   const { view, board } = ctx;
   switch (decision.decision) {
     case 'swap_trait':
@@ -253,7 +254,7 @@ function decisionText(ctx, legal, decision) {
     case 'bargain':
       return [h('h3', {}, t('Phil\u2019s bargain')), h('p', {}, t('Lose 2 happiness to move your cubicle one farther from the Boss\u2019s Office, or refuse.'))];
     case 'loaded_die':
-      return loadedDiePrompt(ctx, legal);
+      return fastTrack(ui.redraw)?.loadedDiePrompt(ctx, legal) ?? [];
     default:
       return [h('h3', {}, t('Decide'))];
   }

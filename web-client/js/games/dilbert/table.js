@@ -12,11 +12,11 @@ import { FocusKeeper } from '../../focus.js';
 import { tickCountdowns } from './countdown.js';
 import { renderDie, rollDie } from './dice.js';
 import { renderEmployees } from './employees.js';
-import { renderFastTrackBanner } from './fasttrack.js';
 import { renderHand } from './hand.js';
 import { indexLegal } from './legal.js';
 import { renderMap } from './map.js';
 import { noteMoment, renderMoment } from './moment.js';
+import { fastTrack } from './on-use.js';
 import { walkPieces } from './pieces.js';
 import { renderProjects } from './projects.js';
 import { bannerText, renderPrompt, stepOf } from './prompt.js';
@@ -32,6 +32,8 @@ export class DilbertTable {
     this.lastCtx = null;
     const rerender = () => this.lastCtx && this.render(this.lastCtx);
     this.ui = {
+      /** draws the table again from its last context (a part loaded on use has come: on-use.js) */
+      redraw: rerender,
       zoom: 0,
       walkedSeq: -1,
       rolledSeq: -1,
@@ -96,7 +98,7 @@ export class DilbertTable {
         this.reference.button(ctx),
       ),
       renderTextsHiddenBanner(ctx),
-      renderFastTrackBanner(ctx),
+      view.fast_track ? fastTrack(this.ui.redraw)?.renderFastTrackBanner(ctx) : null,
       renderMoment(ctx, this.ui),
       renderPrompt(ctx, legal, this.ui),
       h('div', { class: 'dl-status' }, renderDie(ctx), renderTrack(ctx)),
