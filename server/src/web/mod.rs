@@ -1344,6 +1344,15 @@ mod tests {
         );
     }
 
+    /// The modules a bundle's part defines (`$$def("path",…)`), in order.
+    fn defined_modules(part: &File) -> Vec<String> {
+        String::from_utf8_lossy(&part.bytes)
+            .split("$$def(\"")
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+            .collect()
+    }
+
     #[tokio::test]
     async fn what_a_room_page_opens_on_use_is_in_the_bundles_second_part() {
         let assets = client();
@@ -1352,23 +1361,14 @@ mod tests {
             .await
             .ok()
             .unwrap();
-        let first = String::from_utf8_lossy(&room.script.bytes).into_owned();
-        let later = String::from_utf8_lossy(&room.later.as_ref().unwrap().bytes).into_owned();
-        let defined = |script: &str| -> Vec<String> {
-            script
-                .split("$$def(\"")
-                .skip(1)
-                .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
-                .collect()
-        };
-        let later_modules = defined(&later);
+        let later_modules = defined_modules(room.later.as_ref().unwrap());
         for module in ["js/rules.js", "js/solo.js", "js/device-link-dialog.js"] {
             assert!(
                 later_modules.iter().any(|m| m == module),
                 "{module}: {later_modules:?}"
             );
             assert!(
-                !defined(&first).iter().any(|m| m == module),
+                !defined_modules(&room.script).iter().any(|m| m == module),
                 "{module} twice"
             );
         }
@@ -1392,14 +1392,8 @@ mod tests {
             .await
             .ok()
             .unwrap();
-        let defined = |file: &File| -> Vec<String> {
-            String::from_utf8_lossy(&file.bytes)
-                .split("$$def(\"")
-                .skip(1)
-                .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
-                .collect()
-        };
-        let (first, later) = (defined(&room.script), defined(room.later.as_ref().unwrap()));
+        let first = defined_modules(&room.script);
+        let later = defined_modules(room.later.as_ref().unwrap());
         for module in [
             "js/games/dilbert/fasttrack.js",
             "js/games/dilbert/reference-cards.js",
