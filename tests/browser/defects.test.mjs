@@ -2,7 +2,8 @@
 // hint on touch screens (a real Cancel button now), Osaki tile names broken
 // mid-word or covered by the ×N badge, empty slots squashed on the final
 // board, the game log not reachable by keyboard and Office 21 hand cards
-// whose accessible names left out their visible text.
+// whose accessible names left out their visible text, and a playable
+// Office 21 card that jumped every frame under a pointer on its bottom edge.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -205,6 +206,46 @@ test('Office 21: every hand card is named by what it shows', { timeout: 60_000 }
     // The accessible name, computed by the browser, holds every visible word.
     const named = page.getByRole('button', { name: visible }).and(page.locator(`[data-key="${await button.getAttribute('data-key')}"]`));
     assert.equal(await named.count(), 1, `the button showing "${visible}" has an accessible name that contains it`);
+  }
+  await closeAll(players);
+});
+
+// A pointer resting on the bottom edge of a playable hand card made the
+// card jump up and down every frame: hovering lifted it by 2 px, out from
+// under the pointer, which ended the hover and dropped it back under the
+// pointer (found as a click that timed out in CI: "element is not stable").
+test('Office 21: a hand card stays put under a pointer resting on its bottom edge', { timeout: 60_000 }, async () => {
+  const anton = await openPage(browser, { name: 'Anton', width: 375, height: 800 });
+  const jacky = await openPage(browser, { name: 'Jacky' });
+  const players = [anton, jacky];
+  const fixture = position({
+    offices: [['cleaner'], ['spy']],
+    hands: [['operator', 'sales', 'manager'], ['spy', 'cleaner', 'director']],
+    turn: 0,
+  });
+  await seatAndStart(server, { players, options: { fixture } });
+  const page = anton.page;
+  const card = page.locator('#table button[data-hand-card]').first();
+  await card.waitFor();
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  for (const above of [0.5, 1, 1.5, 3]) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - above);
+    // Where the card is drawn over the next twenty frames.
+    const tops = await card.evaluate(
+      (el) =>
+        new Promise((done) => {
+          const seen = [];
+          const sample = () => {
+            seen.push(el.getBoundingClientRect().top);
+            if (seen.length < 20) requestAnimationFrame(sample);
+            else done(seen);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+    assert.equal(new Set(tops).size, 1, `the card stays put with the pointer ${above} px above its bottom edge (tops: ${tops.join(', ')})`);
+    assert.ok(await card.evaluate((el) => el.matches(':hover')), 'the card under the pointer is hovered');
   }
   await closeAll(players);
 });
