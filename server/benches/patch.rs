@@ -2,7 +2,7 @@
 //! spectator) on a mid-game 4-player table, as the room actor builds them
 //! for connections that asked for patches: the table's stage and commit,
 //! then per viewer the new view's text (`Table::view_json`), the patch from
-//! the view kept before (`room::patch::view_patch`) and the update's text
+//! the view kept before, indexed (`room::patch::IndexedView`) and the update's text
 //! around it. The same tables and action as `cubicle-games`'s
 //! `benches/action.rs` ("now": every view whole), to compare.
 //!
@@ -17,9 +17,8 @@ use cubicle_games::osaki::Osaki;
 use cubicle_games::testing::mid_game_table;
 use cubicle_games::{Game, SeededChance, Table, Viewer};
 use cubicle_protocol::Seat;
-use cubicle_server::room::patch::view_patch;
+use cubicle_server::room::patch::IndexedView;
 use cubicle_server::room::update_text;
-use serde_json::value::RawValue;
 use serde_json::Value;
 
 const SEED: [u8; 32] = [5; 32];
@@ -29,7 +28,7 @@ const SEED: [u8; 32] = [5; 32];
 /// bytes of every update.
 fn act_patched(
     table: &mut dyn Table,
-    kept: &mut [(Viewer, Box<RawValue>)],
+    kept: &mut [(Viewer, IndexedView)],
     seat: Seat,
     action: &Value,
     number: u64,
@@ -41,8 +40,8 @@ fn act_patched(
     table.commit(staged);
     let mut bytes = 0;
     for (viewer, held) in kept {
-        let view = table.view_json(*viewer);
-        let patch = view_patch(held.get(), view.get());
+        let view = IndexedView::new(table.view_json(*viewer));
+        let patch = held.patch_to(&view);
         *held = view;
         bytes += update_text(table, *viewer, seen, patch).as_str().len();
     }
@@ -53,8 +52,8 @@ fn bench_game<G: Game>(c: &mut Criterion) {
     let (table, played) = mid_game_table::<G>(4, &SEED);
     let seat = table.to_act()[0];
     let action = table.legal(seat)[0].clone();
-    let kept: Vec<(Viewer, Box<RawValue>)> = Viewer::all(table.seats())
-        .map(|v| (v, table.view_json(v)))
+    let kept: Vec<(Viewer, IndexedView)> = Viewer::all(table.seats())
+        .map(|v| (v, IndexedView::new(table.view_json(v))))
         .collect();
     let name = format!(
         "{} action, 4 players: apply + every viewer's update, patched",

@@ -24,7 +24,44 @@ use serde_json::value::RawValue;
 /// serde_json), as JSON text; `None` when it would be no smaller than
 /// `after` itself (send the whole view).
 pub fn view_patch(before: &str, after: &str) -> Option<Box<RawValue>> {
-    let (before, after) = (Text::new(before), Text::new(after));
+    let (before_shape, after_shape) = (shape(before), shape(after));
+    diff(
+        Text::new(before, &before_shape),
+        Text::new(after, &after_shape),
+    )
+}
+
+/// A view's JSON text together with where each of its objects and arrays
+/// ends. The room keeps a viewer's last view this way, so that making the
+/// next patch scans only the new view: the scan was a tenth of the server's
+/// CPU under load when both were scanned (docs/performance.md, "Delta
+/// updates").
+#[derive(Clone)]
+pub struct IndexedView {
+    text: Box<RawValue>,
+    shape: Vec<(u32, u32)>,
+}
+
+impl IndexedView {
+    pub fn new(text: Box<RawValue>) -> Self {
+        let shape = shape(text.get());
+        IndexedView { text, shape }
+    }
+
+    pub fn text(&self) -> &RawValue {
+        &self.text
+    }
+
+    /// [`view_patch`] from this view to `after`.
+    pub fn patch_to(&self, after: &IndexedView) -> Option<Box<RawValue>> {
+        diff(
+            Text::new(self.text.get(), &self.shape),
+            Text::new(after.text.get(), &after.shape),
+        )
+    }
+}
+
+fn diff(before: Text, after: Text) -> Option<Box<RawValue>> {
     let mut diff = Diff {
         path: String::new(),
         out: String::from("["),
@@ -38,41 +75,52 @@ pub fn view_patch(before: &str, after: &str) -> Option<Box<RawValue>> {
     Some(RawValue::from_string(diff.out).expect("a patch is JSON"))
 }
 
-/// A JSON text, with where each of its objects and arrays ends, found in
-/// one pass, so that skipping a subtree costs one lookup however deep the
-/// diff goes.
+/// (start, end) of every object and array of a JSON text, in the order
+/// they start, found in one pass. (`u32`: a view is far shorter than
+/// 4 GiB, and the room keeps one of these per viewer.)
+fn shape(text: &str) -> Vec<(u32, u32)> {
+    let bytes = text.as_bytes();
+    let end = u32::try_from(bytes.len()).expect("a view under 4 GiB");
+    let mut containers = Vec::new();
+    let mut open = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b'{' | b'[' => {
+                open.push(containers.len());
+                containers.push((i as u32, end));
+            }
+            b'}' | b']' => {
+                if let Some(k) = open.pop() {
+                    containers[k].1 = i as u32 + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    containers
+}
+
+/// A JSON text, with where each of its objects and arrays ends (its
+/// [`shape`]), so that skipping a subtree costs one lookup however deep
+/// the diff goes.
+#[derive(Clone, Copy)]
 struct Text<'a> {
     bytes: &'a [u8],
-    /// (start, end) of every object and array, in the order they start.
-    containers: Vec<(usize, usize)>,
+    containers: &'a [(u32, u32)],
 }
 
 impl<'a> Text<'a> {
-    fn new(text: &'a str) -> Self {
-        let bytes = text.as_bytes();
-        let mut containers = Vec::new();
-        let mut open = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' => {
-                    i = string_end(bytes, i);
-                    continue;
-                }
-                b'{' | b'[' => {
-                    open.push(containers.len());
-                    containers.push((i, bytes.len()));
-                }
-                b'}' | b']' => {
-                    if let Some(k) = open.pop() {
-                        containers[k].1 = i + 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
+    fn new(text: &'a str, containers: &'a [(u32, u32)]) -> Self {
+        Text {
+            bytes: text.as_bytes(),
+            containers,
         }
-        Text { bytes, containers }
     }
 
     fn root(&self) -> Node<'_> {
@@ -87,8 +135,8 @@ impl<'a> Text<'a> {
             Some(b'"') => string_end(t, start),
             Some(b'{' | b'[') => self
                 .containers
-                .binary_search_by_key(&start, |c| c.0)
-                .map_or(t.len(), |k| self.containers[k].1),
+                .binary_search_by_key(&start, |c| c.0 as usize)
+                .map_or(t.len(), |k| self.containers[k].1 as usize),
             _ => {
                 let mut i = start;
                 while i < t.len()

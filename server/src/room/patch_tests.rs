@@ -1,6 +1,6 @@
 //! `update.view_patch` under thousands of random games of every game in the
 //! catalog: for every viewer (each seat and a spectator) and every action,
-//! the patch the server makes ([`view_patch`]) from the view that viewer
+//! the patch the server makes ([`IndexedView::patch_to`], as the room keeps views) from the view that viewer
 //! held, applied to it, gives exactly the view the update would have
 //! carried whole (as parsed from the wire text), and parses as the
 //! protocol's `PatchOp`s; when the server sends the whole view instead
@@ -14,10 +14,9 @@
 use cubicle_games::catalog::ENTRIES;
 use cubicle_games::{Chance, PlayerProfile, SeededChance, Table, Viewer};
 use cubicle_protocol::PatchOp;
-use serde_json::value::RawValue;
 use serde_json::Value;
 
-use super::patch::view_patch;
+use super::patch::IndexedView;
 
 /// Random games per game: fewer for the long ones, more in release builds.
 fn games(id: &str) -> u64 {
@@ -31,11 +30,11 @@ fn games(id: &str) -> u64 {
 }
 
 /// What a viewer's connection holds (the view as the client parsed it) and
-/// what the server kept of it (the view's text).
+/// what the server kept of it (the view's text, indexed as the room keeps it).
 struct Held {
     viewer: Viewer,
     view: Value,
-    kept: Box<RawValue>,
+    kept: IndexedView,
 }
 
 /// Patches `held` to the table's view for its viewer, checking it; the
@@ -49,7 +48,9 @@ fn check(table: &dyn Table, held: &mut Held, what: &dyn Fn() -> String) -> usize
         "{}: view_json is the view",
         what()
     );
-    let patch = view_patch(held.kept.get(), after.get());
+    let after = IndexedView::new(after);
+    // As the room makes it: from the index kept with the previous view.
+    let patch = held.kept.patch_to(&after);
     held.kept = after;
     let Some(patch) = patch else {
         // Sent whole: the viewer holds it as it is.
@@ -89,7 +90,7 @@ fn every_patch_applied_to_the_previous_view_gives_the_view() {
                 .map(|viewer| Held {
                     viewer,
                     view: table.view(viewer),
-                    kept: table.view_json(viewer),
+                    kept: IndexedView::new(table.view_json(viewer)),
                 })
                 .collect();
             let mut choices = SeededChance::new(&seed, 1 << 40);

@@ -18,7 +18,6 @@ use std::collections::HashMap;
 use axum::extract::ws::Utf8Bytes;
 use cubicle_games::Viewer;
 use cubicle_protocol::EventSeq;
-use serde_json::value::RawValue;
 
 use super::{viewer, Room};
 use crate::room::clock::Armed;
@@ -41,7 +40,7 @@ pub(super) struct Held {
 /// kept to make the next patch from.
 pub(super) struct Kept {
     at: Stamp,
-    view: Box<RawValue>,
+    view: patch::IndexedView,
 }
 
 /// What one viewer's connections need of an update.
@@ -75,7 +74,7 @@ impl Room {
         let v = viewer(c.seat);
         c.held = Some(Held { viewer: v, at });
         if c.patches && self.views.get(&v).is_none_or(|k| k.at != at) {
-            let view = game.table.view_json(v);
+            let view = patch::IndexedView::new(game.table.view_json(v));
             self.views.insert(v, Kept { at, view });
         }
     }
@@ -117,23 +116,26 @@ impl Room {
         for (v, n) in needs {
             // Serialized once for every use: whole, patched from, kept.
             let view = table.view_json(v);
+            if !n.keep {
+                // No connection of this viewer wants patches: whole only.
+                let whole = messages::update_with(table, v, seen, armed, ViewPart::Whole(view));
+                texts.insert(v, (Some(whole), None));
+                continue;
+            }
+            // Indexed once: patched to now, patched from at the next update.
+            let view = patch::IndexedView::new(view);
             let patched = n
                 .patch
-                .then(|| patch::view_patch(self.views[&v].view.get(), view.get()))
+                .then(|| self.views[&v].view.patch_to(&view))
                 .flatten()
                 .map(|p| messages::update_with(table, v, seen, armed, ViewPart::Patch(p)));
             // A patch no smaller than the view: the whole view instead.
             let need_whole = n.whole || (n.patch && patched.is_none());
-            let (whole_view, kept) = if n.keep {
-                (need_whole.then(|| view.clone()), Some(view))
-            } else {
-                (need_whole.then_some(view), None)
-            };
-            let whole = whole_view
-                .map(|view| messages::update_with(table, v, seen, armed, ViewPart::Whole(view)));
-            if let Some(view) = kept {
-                self.views.insert(v, Kept { at, view });
-            }
+            let whole = need_whole.then(|| {
+                let whole = view.text().to_owned();
+                messages::update_with(table, v, seen, armed, ViewPart::Whole(whole))
+            });
+            self.views.insert(v, Kept { at, view });
             texts.insert(v, (whole, patched));
         }
         // Viewers with no connection that wants patches keep nothing.
