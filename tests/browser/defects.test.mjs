@@ -183,7 +183,8 @@ test('Osaki on a phone: a Cancel button for a pick, whole words on tiles, badges
   await closeAll(players);
 });
 
-test('Office 21: every hand card is named by what it shows', { timeout: 60_000 }, async () => {
+/** A two-player Office 21 game where Anton (375 px wide) is to play from a hand of three. */
+async function antonToPlay() {
   const anton = await openPage(browser, { name: 'Anton', width: 375, height: 800 });
   const jacky = await openPage(browser, { name: 'Jacky' });
   const players = [anton, jacky];
@@ -193,7 +194,11 @@ test('Office 21: every hand card is named by what it shows', { timeout: 60_000 }
     turn: 0,
   });
   await seatAndStart(server, { players, options: { fixture } });
-  const page = anton.page;
+  return { players, page: anton.page };
+}
+
+test('Office 21: every hand card is named by what it shows', { timeout: 60_000 }, async () => {
+  const { players, page } = await antonToPlay();
   const buttons = page.locator('#table button[data-hand-card]');
   await buttons.first().waitFor();
   const count = await buttons.count();
@@ -215,16 +220,7 @@ test('Office 21: every hand card is named by what it shows', { timeout: 60_000 }
 // under the pointer, which ended the hover and dropped it back under the
 // pointer (found as a click that timed out in CI: "element is not stable").
 test('Office 21: a hand card stays put under a pointer resting on its bottom edge', { timeout: 60_000 }, async () => {
-  const anton = await openPage(browser, { name: 'Anton', width: 375, height: 800 });
-  const jacky = await openPage(browser, { name: 'Jacky' });
-  const players = [anton, jacky];
-  const fixture = position({
-    offices: [['cleaner'], ['spy']],
-    hands: [['operator', 'sales', 'manager'], ['spy', 'cleaner', 'director']],
-    turn: 0,
-  });
-  await seatAndStart(server, { players, options: { fixture } });
-  const page = anton.page;
+  const { players, page } = await antonToPlay();
   const card = page.locator('#table button[data-hand-card]').first();
   await card.waitFor();
   await card.scrollIntoViewIfNeeded();

@@ -1,9 +1,9 @@
 //! `update.view_patch` under thousands of random games of every game in the
 //! catalog: for every viewer (each seat and a spectator) and every action,
-//! the patch the server makes ([`IndexedView::patch_to`], as the room keeps views) from the view that viewer
-//! held, applied to it, gives exactly the view the update would have
-//! carried whole (as parsed from the wire text), and parses as the
-//! protocol's `PatchOp`s; when the server sends the whole view instead
+//! the patch the server makes ([`IndexedView::patch_to`], from the view
+//! as the room keeps it) from the view that viewer held, applied to it,
+//! gives exactly the view the update would have carried whole (as parsed
+//! from the wire text), and parses as the protocol's `PatchOp`s; when the server sends the whole view instead
 //! (the patch would be no smaller), the viewer holds that. (Seeded loops,
 //! like the games' property tests.)
 //!
