@@ -146,8 +146,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     type View: Serialize + Send + 'static;
     /// An event as it happened, with everything in it (secrets included).
     type Event: Clone + Debug + Send + Sync + 'static;
-    /// An event as one viewer may see it.
-    type EventView: Serialize;
+    /// An event as one viewer may see it. Read back only to check a game
+    /// record against its replay ([`crate::Table::current_form`]).
+    type EventView: Serialize + DeserializeOwned;
     /// Data that never changes during a game.
     type Board: Serialize;
     /// An action accepted by [`Game::check`], with what the check found

@@ -105,6 +105,12 @@ pub trait Table: Send + Sync {
     /// Event `seq` as `viewer` may see it, as JSON text; `None` if the
     /// viewer may see nothing of it or no such event exists.
     fn event_json(&self, seq: EventSeq, viewer: Viewer) -> Option<Box<RawValue>>;
+    /// `recorded`, an event as a game record holds it, in today's wire form:
+    /// read as one of the game's events and written again. A record made
+    /// when the same events had another form (an Osaki tile was an object
+    /// before 2026-12-05) then compares equal to its replay. JSON that is no
+    /// event of this game comes back as it is.
+    fn current_form(&self, recorded: &Value) -> Value;
     fn outcome(&self) -> Option<Outcome>;
     /// The rules' own deadline on the current state, if any
     /// ([`crate::Game::deadline`]), its action as JSON.
@@ -321,6 +327,13 @@ impl<G: Game> Table for Engine<G> {
         let index = usize::try_from(seq.checked_sub(1)?).ok()?;
         let event = self.events.get(index)?;
         G::event_view(event, viewer).map(to_json_text)
+    }
+
+    fn current_form(&self, recorded: &Value) -> Value {
+        G::EventView::deserialize(recorded)
+            .ok()
+            .and_then(|event| serde_json::to_value(event).ok())
+            .unwrap_or_else(|| recorded.clone())
     }
 
     fn outcome(&self) -> Option<Outcome> {

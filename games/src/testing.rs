@@ -20,7 +20,7 @@ use std::hash::{Hash, Hasher};
 
 use cubicle_protocol::record::Revealed;
 use cubicle_protocol::{GameInfo, Outcome, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::table::{Engine, Table};
@@ -265,7 +265,7 @@ impl<G: Game, L> Planted<G, L> {
 }
 
 /// A view or event with what a planted leak adds.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Leaked<T> {
     shown: T,
     #[serde(skip_serializing_if = "Option::is_none")]

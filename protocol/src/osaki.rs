@@ -73,11 +73,128 @@ impl Task {
 }
 
 /// A tile seen from its task side: both faces known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+///
+/// On the wire it is one string, `"character:task"` (`"president:copying"`):
+/// a tile is in nearly every update (the one turned, the one stacked, in the
+/// event and again in the view's patch), and the string is half the size of
+/// the object `{"character":…,"task":…}` it replaced (issue 11). The object
+/// is still read, so that rooms and game records stored before the change
+/// replay and verify.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile {
     pub character: Character,
     pub task: Task,
+}
+
+impl Character {
+    /// The id on the wire (`"senior_managing_director"`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Character::President => "president",
+            Character::SeniorManagingDirector => "senior_managing_director",
+            Character::DepartmentManager => "department_manager",
+            Character::SectionChief => "section_chief",
+            Character::SeniorColleague => "senior_colleague",
+            Character::TempWorker => "temp_worker",
+        }
+    }
+}
+
+impl Task {
+    /// The id on the wire (`"phone_duty"`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Task::Copying => "copying",
+            Task::Accounting => "accounting",
+            Task::Inventory => "inventory",
+            Task::PhoneDuty => "phone_duty",
+        }
+    }
+}
+
+impl std::fmt::Display for Tile {
+    /// The wire form, `"president:copying"`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.character.id(), self.task.id())
+    }
+}
+
+impl std::str::FromStr for Tile {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let parsed = s.split_once(':').and_then(|(character, task)| {
+            Some(Tile {
+                character: *Character::ALL.iter().find(|c| c.id() == character)?,
+                task: *Task::ALL.iter().find(|t| t.id() == task)?,
+            })
+        });
+        parsed.ok_or_else(|| {
+            format!("a tile is \"character:task\" (\"president:copying\"), not {s:?}")
+        })
+    }
+}
+
+impl Serialize for Tile {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tile {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(TileVisitor)
+    }
+}
+
+/// Reads a tile's string, or the object of the wire before 2026-12-05.
+struct TileVisitor;
+
+/// The object form a tile had on the wire before 2026-12-05.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileFaces {
+    character: Character,
+    task: Task,
+}
+
+impl<'de> serde::de::Visitor<'de> for TileVisitor {
+    type Value = Tile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a tile, \"character:task\"")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Tile, E> {
+        s.parse().map_err(E::custom)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Tile, A::Error> {
+        let faces = TileFaces::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(Tile {
+            character: faces.character,
+            task: faces.task,
+        })
+    }
+}
+
+/// Written by hand like the serde impls above: the wire form is one string.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Tile {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Tile".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let characters: Vec<&str> = Character::ALL.iter().map(|c| c.id()).collect();
+        let tasks: Vec<&str> = Task::ALL.iter().map(|t| t.id()).collect();
+        let pattern = format!("^({}):({})$", characters.join("|"), tasks.join("|"));
+        schemars::json_schema!({
+            "description": "A tile seen from its task side, \"character:task\": \"president:copying\".",
+            "type": "string",
+            "pattern": pattern
+        })
+    }
 }
 
 /// What a player may do on their turn.
@@ -281,4 +398,61 @@ pub struct Fixture {
     /// The start player, overriding "left work latest".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_player: Option<Seat>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_tile_is_one_string_on_the_wire_and_reads_back() {
+        for character in Character::ALL {
+            for task in Task::ALL {
+                let tile = Tile { character, task };
+                let text = serde_json::to_string(&tile).unwrap();
+                let expected = format!(
+                    "\"{}:{}\"",
+                    serde_json::to_value(character).unwrap().as_str().unwrap(),
+                    serde_json::to_value(task).unwrap().as_str().unwrap()
+                );
+                assert_eq!(text, expected);
+                assert_eq!(serde_json::from_str::<Tile>(&text).unwrap(), tile);
+            }
+        }
+    }
+
+    #[test]
+    fn a_tile_stored_before_the_short_form_still_reads() {
+        let old = json!({"character": "section_chief", "task": "phone_duty"});
+        let tile: Tile = serde_json::from_value(old).unwrap();
+        assert_eq!(tile.to_string(), "section_chief:phone_duty");
+        // Inside a tagged pile and an event too, as a stored record has them.
+        let pile: Pile = serde_json::from_value(
+            json!({"pile": "stack", "tiles": [{"character": "president", "task": "copying"}]}),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_value(&pile).unwrap(),
+            json!({"pile": "stack", "tiles": ["president:copying"]})
+        );
+    }
+
+    #[test]
+    fn a_malformed_tile_is_refused_with_the_form_it_should_have() {
+        for bad in [
+            json!("president"),
+            json!("president:"),
+            json!("boss:copying"),
+            json!("president:copying:extra"),
+            json!(7),
+            json!({"character": "president"}),
+            json!({"character": "president", "task": "copying", "x": 1}),
+        ] {
+            let err = serde_json::from_value::<Tile>(bad.clone()).unwrap_err();
+            assert!(!err.to_string().is_empty(), "{bad}");
+        }
+        let err = serde_json::from_value::<Tile>(json!("boss:copying")).unwrap_err();
+        assert!(err.to_string().contains("character:task"), "{err}");
+    }
 }

@@ -412,3 +412,68 @@ async fn a_contribution_survives_a_restart_in_the_lobby() {
     verify(&record).expect("the restarted room's game verifies");
     server.stop().await;
 }
+
+/// `value` with every Osaki tile in the object form tiles had on the wire
+/// before 2026-12-05 (`{"character": …, "task": …}`, not `"character:task"`).
+fn tiles_as_objects(value: &mut Value) -> usize {
+    match value {
+        Value::String(s) => match s.split_once(':') {
+            Some((character, task))
+                if !character.is_empty()
+                    && !task.is_empty()
+                    && s.chars()
+                        .all(|c| c == ':' || c == '_' || c.is_ascii_lowercase()) =>
+            {
+                *value = json!({"character": character, "task": task});
+                1
+            }
+            _ => 0,
+        },
+        Value::Array(items) => items.iter_mut().map(tiles_as_objects).sum(),
+        Value::Object(fields) => fields.values_mut().map(tiles_as_objects).sum(),
+        _ => 0,
+    }
+}
+
+/// A record downloaded before Osaki's tiles became strings holds them as
+/// objects: it verifies as it did, and a tile changed in it is still caught.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_osaki_record_in_the_wire_form_before_short_tiles_still_verifies() {
+    let server = TestServer::start().await;
+    let room_id = play_out(&server, "osaki", 3, ANN_SHARE).await;
+    let mut record = fetch_record(&server, &room_id).await;
+    let mut old = 0;
+    for log in &mut record.seen {
+        for logged in &mut log.log {
+            old += logged.event.as_mut().map_or(0, tiles_as_objects);
+        }
+    }
+    assert!(old > 10, "the record names tiles ({old})");
+    verify(&record).expect("a record of the earlier form verifies");
+    let (ok, text) = verify_command(&record);
+    assert!(ok, "cubicle verify refused it: {text}");
+
+    // The last tile named in the spectator's log, given another task.
+    let tile = record.seen[3]
+        .log
+        .iter_mut()
+        .rev()
+        .filter_map(|l| l.event.as_mut())
+        .find_map(|e| match e.get_mut("tile") {
+            Some(Value::Object(tile)) => Some(tile),
+            _ => None,
+        })
+        .expect("someone turned a tile");
+    let task = if tile["task"] == json!("copying") {
+        "accounting"
+    } else {
+        "copying"
+    };
+    tile.insert("task".into(), json!(task));
+    let error = verify(&record).expect_err("a changed tile is caught");
+    assert!(
+        matches!(error, VerifyError::Mismatch { ref viewer, .. } if viewer == "a spectator"),
+        "{error}"
+    );
+    server.stop().await;
+}

@@ -93,7 +93,7 @@ function osakiDeal(random) {
   const characters = ['president', 'senior_managing_director', 'department_manager', 'section_chief', 'senior_colleague', 'temp_worker'];
   const rows = [[], [], []];
   characters.forEach((character, i) => {
-    const order = tasks.map((_, k) => ({ character, task: tasks[(k + i) % tasks.length] }));
+    const order = tasks.map((_, k) => `${character}:${tasks[(k + i) % tasks.length]}`);
     rows.forEach((row, seat) => row.push(order[seat]));
   });
   for (const row of rows) {

@@ -212,11 +212,17 @@ function fixtureDeal(seats, random) {
   return { deal: rows, leftover };
 }
 
+/** A tile's wire form, "president:copying" (docs/protocol.md). */
 const key = (t) => `${t.character}:${t.task}`;
 
-/** Every {character, task} object anywhere in a JSON frame. */
+/**
+ * Every tile anywhere in a JSON frame: a "character:task" string (the wire
+ * form), or a {character, task} object (the form before it, still looked
+ * for so that a leak in either form is caught).
+ */
 function tilesIn(value, out = []) {
-  if (Array.isArray(value)) value.forEach((v) => tilesIn(v, out));
+  if (typeof value === 'string' && /^[a-z_]+:[a-z_]+$/.test(value)) out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => tilesIn(v, out));
   else if (value && typeof value === 'object') {
     if (typeof value.character === 'string' && typeof value.task === 'string') out.push(key(value));
     Object.values(value).forEach((v) => tilesIn(v, out));
@@ -276,7 +282,7 @@ async function playWatchingForLeaks(seats, random) {
   const created = await server.api('POST', '/api/rooms', {
     game: 'osaki',
     seats,
-    options: { fixture: { deal, first_player: 0 } },
+    options: { fixture: { deal: deal.map((row) => row.map(key)), first_player: 0 } },
   });
 
   // The truth: the tile at each (seat, slot) while it is unturned, and the

@@ -10,10 +10,10 @@ test('add, remove and replace change a copy, keeping key order', () => {
   const view = { turn: 1, areas: [{ slots: [{ pile: 'unturned', character: 'president' }], tiles: 4 }] };
   const before = structuredClone(view);
   const after = applyViewPatch(view, [
-    { op: 'replace', path: '/areas/0/slots/0', value: { pile: 'stack', tiles: [{ character: 'president', task: 'copying' }] } },
+    { op: 'replace', path: '/areas/0/slots/0', value: { pile: 'stack', tiles: ['president:copying'] } },
     { op: 'replace', path: '/turn', value: 2 },
     { op: 'add', path: '/areas/0/slots/-', value: { pile: 'empty' } },
-    { op: 'add', path: '/areas/0/slots/0/tiles/1', value: { character: 'temp_worker', task: 'copying' } },
+    { op: 'add', path: '/areas/0/slots/0/tiles/1', value: 'temp_worker:copying' },
     { op: 'remove', path: '/areas/0/tiles' },
     { op: 'add', path: '/ending', value: null },
   ]);
@@ -25,7 +25,7 @@ test('add, remove and replace change a copy, keeping key order', () => {
       areas: [
         {
           slots: [
-            { pile: 'stack', tiles: [{ character: 'president', task: 'copying' }, { character: 'temp_worker', task: 'copying' }] },
+            { pile: 'stack', tiles: ['president:copying', 'temp_worker:copying'] },
             { pile: 'empty' },
           ],
         },

@@ -5,7 +5,7 @@
 // `onMessage` and reports its state to `onStatus`
 // ('connecting' | 'open' | 'reconnecting' | 'stopped').
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * Whether to ask for updates whose view comes as a JSON Patch against the

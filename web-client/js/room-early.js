@@ -1,7 +1,7 @@
 // Opens the room's socket while the page's bundle is on its way; js/connection.js
 // adopts it (docs/performance.md, "First load", says why this file repeats its facts).
 
-const PROTOCOL_VERSION = 2;
+const PROTOCOL_VERSION = 3;
 const TOKEN_PREFIX = 'cubicle:token:';
 const ASK_FOR_PATCHES = true;
 

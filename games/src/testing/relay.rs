@@ -57,7 +57,7 @@ pub struct Relay {
 }
 
 /// Who did what.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelayEvent {
     pub seat: Seat,
     pub action: RelayAction,

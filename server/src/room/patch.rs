@@ -397,13 +397,11 @@ mod tests {
     fn a_node_that_changed_most_is_replaced_whole() {
         let slot = |s: Value| json!({"turn": 1, "rest": "x".repeat(200), "areas": [{"slots": [{"pile": "unturned", "character": "president"}, s]}]});
         let before = slot(json!({"pile": "unturned", "character": "temp_worker"}));
-        let after = slot(
-            json!({"pile": "stack", "tiles": [{"character": "temp_worker", "task": "copying"}]}),
-        );
+        let after = slot(json!({"pile": "stack", "tiles": ["temp_worker:copying"]}));
         assert_eq!(
             applied(&before, &after),
             vec![json!({"op": "replace", "path": "/areas/0/slots/1",
-                        "value": {"pile": "stack", "tiles": [{"character": "temp_worker", "task": "copying"}]}})]
+                        "value": {"pile": "stack", "tiles": ["temp_worker:copying"]}})]
         );
         // A small change stays small.
         let mut turned = before.clone();

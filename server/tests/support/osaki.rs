@@ -322,9 +322,12 @@ fn collect_events<'a>(message: &'a Value, out: &mut Vec<&'a Value>) {
     }
 }
 
-/// Every object with both a character and a task: a tile seen task side up.
+/// Every tile seen task side up: a string `"character:task"` (the wire
+/// form), or an object with both a character and a task (the earlier one,
+/// still looked for, so that a leak in either form is caught).
 fn collect_tiles(value: &Value, out: &mut Vec<Tile>) {
     match value {
+        Value::String(text) => out.extend(text.parse::<Tile>()),
         Value::Object(map) => {
             if map.contains_key("character") && map.contains_key("task") {
                 out.push(serde_json::from_value(value.clone()).expect("a tile"));

@@ -3,7 +3,7 @@
 
 import { h, joinNames } from '../../dom.js';
 import { t, tParts } from '../../i18n.js';
-import { phrase, tileWords } from './tiles.js';
+import { phrase, tileOf, tileWords } from './tiles.js';
 
 export function describeEnding(ctx) {
   const { view, board } = ctx;
@@ -47,7 +47,7 @@ export function describeEnding(ctx) {
           'div',
           { class: 'revealed' },
           h('p', {}, t('The tiles set aside were:')),
-          h('ul', {}, revealed.map((l) => h('li', {}, tileWords(board, l.tile)))),
+          h('ul', {}, revealed.map((l) => h('li', {}, tileWords(board, tileOf(l.tile))))),
         )
       : null,
   );

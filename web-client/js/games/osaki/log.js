@@ -3,7 +3,7 @@
 
 import { h, joinNames } from '../../dom.js';
 import { t, tParts } from '../../i18n.js';
-import { phrase, tileWords } from './tiles.js';
+import { phrase, tileOf, tileWords } from './tiles.js';
 
 function describeFirstPlayer(fp, ctx) {
   if (!fp) return null;
@@ -30,9 +30,9 @@ export function describeEvent(event, ctx) {
     case 'started':
       return tParts('The game begins. {first}', { first: describeFirstPlayer(event.first_player, ctx) ?? [] });
     case 'turned':
-      return tParts('{name} turned over {tile}.', { name: name(event.seat), tile: tileWords(board, event.tile) });
+      return tParts('{name} turned over {tile}.', { name: name(event.seat), tile: tileWords(board, tileOf(event.tile)) });
     case 'stacked': {
-      const words = { name: name(event.seat), tile: tileWords(board, event.moved), height: String(event.height), call: call(board, 'handle_this_too') };
+      const words = { name: name(event.seat), tile: tileWords(board, tileOf(event.moved)), height: String(event.height), call: call(board, 'handle_this_too') };
       return event.owner === event.seat
         ? tParts('{name} stacked {tile} onto their own pile (now {height} tiles): {call}', words)
         : tParts('{name} stacked {tile} onto {owner}\u2019s pile (now {height} tiles): {call}', { ...words, owner: name(event.owner) });
@@ -57,7 +57,7 @@ export function describeEvent(event, ctx) {
             ? t('Game over (fewest tiles).')
             : t('Game over.');
       if (!event.leftover?.length) return tParts('{over} {result}', { over, result });
-      const tiles = event.leftover.flatMap((tile, i) => (i ? [t('; '), tileWords(board, tile)] : [tileWords(board, tile)]));
+      const tiles = event.leftover.flatMap((tile, i) => (i ? [t('; '), tileWords(board, tileOf(tile))] : [tileWords(board, tileOf(tile))]));
       return tParts('{over} {result} Set aside: {tiles}.', { over, result, tiles });
     }
     default:

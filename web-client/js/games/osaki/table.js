@@ -10,7 +10,7 @@ import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
 import { t, tParts } from '../../i18n.js';
 import { describeEvent } from './log.js';
-import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileText, topOf } from './tiles.js';
+import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileOf, tileText, topOf } from './tiles.js';
 
 // How long a moved stack travels from its source to its target, and a turned tile flips.
 const MOVE_MS = 350;
@@ -331,18 +331,19 @@ export class OsakiTable {
     const { board, view } = ctx;
     const tiles = view.leftover.map((left) => {
       if (left.face === 'revealed') {
+        const tile = tileOf(left.tile);
         return h(
           'li',
           { class: 'slot' },
           h(
             'div',
             {
-              class: `tile pile-stack ${TASK_CLASS[left.tile.task] ?? ''}`,
+              class: `tile pile-stack ${TASK_CLASS[tile.task] ?? ''}`,
               role: 'img',
-              'aria-label': tileText(board, left.tile),
+              'aria-label': tileText(board, tile),
               'data-pile': 'leftover',
-              'data-character': left.tile.character,
-              'data-task': left.tile.task,
+              'data-character': tile.character,
+              'data-task': tile.task,
             },
             tileFace(board, { pile: 'stack', tiles: [left.tile] }),
           ),

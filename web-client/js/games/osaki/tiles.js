@@ -37,7 +37,16 @@ export function taskOf(board, id) {
   return named(board.tasks, id);
 }
 
-/** "Section Chief 係長 / Copying コピー" as a span (ids in data attributes). */
+/**
+ * A tile as the wire sends it, "section_chief:copying" (docs/protocol.md),
+ * as {character, task}.
+ */
+export function tileOf(wire) {
+  const [character, task] = String(wire).split(':');
+  return { character, task };
+}
+
+/** "Section Chief 係長 / Copying コピー" as a span (ids in data attributes); `tile` is {character, task}. */
 export function tileWords(board, tile) {
   return h(
     'span',
@@ -68,8 +77,9 @@ export function phrase(board, key) {
   return p ? [p.en, ' ', ja(p.ja)] : [];
 }
 
+/** The top tile of a stack, as {character, task}. */
 export function topOf(pile) {
-  return pile.tiles[pile.tiles.length - 1];
+  return tileOf(pile.tiles[pile.tiles.length - 1]);
 }
 
 
