@@ -308,7 +308,6 @@ impl Osaki {
                     Place::Empty => Pile::Empty,
                 })
                 .collect(),
-            tiles: self.tiles_of(seat) as u8,
             has_played: self.has_played[usize::from(seat)],
         }
     }

@@ -90,7 +90,7 @@ fn placing_your_last_stack_on_another_player_wins_at_once() {
     );
     // Seat 0 has one tile left: Temp Worker/Accounting, just turned in slot 5.
     let before = spectator_view(&game);
-    assert_eq!(before.areas[0].tiles, 1);
+    assert_eq!(before.areas[0].tiles(), 1);
     assert_eq!(stack_at(&game, 0, 5), vec![t(TW, ACC)]);
     assert!(before
         .leftover
@@ -142,7 +142,7 @@ fn leaving_early_ends_a_four_player_game_though_the_others_could_go_on() {
          1s2>3.3 2t5 3s3>2.5 0t1 1s0>0.1 2t3 3t5 0s1>2.3 1s1>3.5 3t0 0t2 1t5 2s5>3.0 0s2>1.5",
         1,
     );
-    assert_eq!(spectator_view(&game).areas[0].tiles, 1);
+    assert_eq!(spectator_view(&game).areas[0].tiles(), 1);
     let events = play_all(&mut game, &last);
     let ending = Ending {
         reason: EndReason::LeftEarly,

@@ -47,7 +47,7 @@ fn four_players_get_one_tile_of_each_character_and_nothing_is_left_over() {
     assert_eq!(view.areas.len(), 4);
     for area in &view.areas {
         assert_eq!(characters_of(&game, area.seat), Character::ALL.to_vec());
-        assert_eq!(area.tiles, 6);
+        assert_eq!(area.tiles(), 6);
         assert!(!area.has_played);
     }
     assert!(view.leftover.is_empty());
@@ -64,7 +64,7 @@ fn two_players_get_two_tiles_of_each_character_in_character_order() {
     let expected: Vec<Character> = Character::ALL.iter().flat_map(|&c| [c, c]).collect();
     for seat in 0..2 {
         assert_eq!(characters_of(&game, seat), expected);
-        assert_eq!(spectator_view(&game).areas[usize::from(seat)].tiles, 12);
+        assert_eq!(spectator_view(&game).areas[usize::from(seat)].tiles(), 12);
     }
     assert!(spectator_view(&game).leftover.is_empty());
 }
@@ -454,8 +454,8 @@ fn stacks_join_on_character_or_task_and_only_the_top_counts() {
     );
     assert_eq!(pile_at(&game, 0, 0), Pile::Empty);
     assert_eq!(stack_at(&game, 1, 0), vec![t(PR, INV), t(PR, COPY)]);
-    assert_eq!(spectator_view(&game).areas[0].tiles, 11);
-    assert_eq!(spectator_view(&game).areas[1].tiles, 13);
+    assert_eq!(spectator_view(&game).areas[0].tiles(), 11);
+    assert_eq!(spectator_view(&game).areas[1].tiles(), 13);
 
     // The bottom PR/INV would match SMD/INV by task, but only the top
     // (PR/COPY) counts.
@@ -487,8 +487,8 @@ fn stacks_join_on_character_or_task_and_only_the_top_counts() {
         vec![t(SMD, COPY), t(PR, INV), t(PR, COPY)]
     );
     assert_eq!(pile_at(&game, 1, 0), Pile::Empty);
-    assert_eq!(spectator_view(&game).areas[1].tiles, 10);
-    assert_eq!(spectator_view(&game).areas[0].tiles, 14);
+    assert_eq!(spectator_view(&game).areas[1].tiles(), 10);
+    assert_eq!(spectator_view(&game).areas[0].tiles(), 14);
 }
 
 #[test]
@@ -504,7 +504,7 @@ fn a_player_may_stack_onto_their_own_stack() {
     assert_eq!(stack_at(&game, 0, 0), vec![t(PR, COPY), t(SMD, COPY)]);
     assert_eq!(pile_at(&game, 0, 2), Pile::Empty);
     assert_eq!(
-        spectator_view(&game).areas[0].tiles,
+        spectator_view(&game).areas[0].tiles(),
         12,
         "own stacking keeps the count"
     );

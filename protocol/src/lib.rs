@@ -29,9 +29,9 @@ use serde_json::{Map, Value};
 /// 2: Office 21 events are tagged `kind` (as Osaki's are), not `event`;
 /// `leave`, `start` and `ping` refuse unknown fields like every other message.
 ///
-/// 3: an Osaki tile is one string, `"character:task"`, not an object
-/// (2026-12-05): a page of version 2 would draw nothing on a turned tile,
-/// so it is told to reload instead.
+/// 3: an Osaki tile is one string, `"character:task"`, not an object, and
+/// an Osaki area has no `tiles` count (2026-12-05): a page of version 2
+/// would draw nothing on a turned tile, so it is told to reload instead.
 pub const PROTOCOL_VERSION: u32 = 3;
 
 /// A seat at a table, numbered from 0 in turn order (clockwise).

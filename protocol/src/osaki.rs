@@ -235,15 +235,31 @@ pub enum Leftover {
 }
 
 /// One player's side of the table.
+///
+/// How many tiles are in front of the player is [`Area::tiles`], counted
+/// from the slots: until 2026-12-05 it was a field too, and every stacking
+/// patched it twice (issue 11, frame size).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Area {
     pub seat: Seat,
     pub slots: Vec<Pile>,
-    /// Tiles in front of this player (unturned and stacked); fewest wins.
-    pub tiles: u8,
     /// Whether this player has had a turn (before it, only A is allowed).
     pub has_played: bool,
+}
+
+impl Area {
+    /// Tiles in front of this player (unturned and stacked); fewest wins.
+    pub fn tiles(&self) -> u8 {
+        self.slots
+            .iter()
+            .map(|pile| match pile {
+                Pile::Unturned { .. } => 1,
+                Pile::Stack { tiles } => tiles.len() as u8,
+                Pile::Empty => 0,
+            })
+            .sum()
+    }
 }
 
 /// How the start player was chosen.
@@ -436,6 +452,18 @@ mod tests {
             serde_json::to_value(&pile).unwrap(),
             json!({"pile": "stack", "tiles": ["president:copying"]})
         );
+    }
+
+    #[test]
+    fn an_areas_tiles_are_counted_from_its_slots_and_not_sent() {
+        let area: Area = serde_json::from_value(json!({"seat": 1, "has_played": true, "slots": [
+            {"pile": "unturned", "character": "president"},
+            {"pile": "stack", "tiles": ["temp_worker:copying", "president:copying"]},
+            {"pile": "empty"}
+        ]}))
+        .unwrap();
+        assert_eq!(area.tiles(), 3);
+        assert!(serde_json::to_value(&area).unwrap().get("tiles").is_none());
     }
 
     #[test]

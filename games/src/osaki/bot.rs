@@ -36,10 +36,10 @@ impl Heuristic for Osaki {
         match *action {
             Action::Stack { from, owner, .. } if owner != seat => {
                 let moved = me.height(from);
-                if moved == i32::from(view.areas[usize::from(seat)].tiles) {
+                if moved == i32::from(view.areas[usize::from(seat)].tiles()) {
                     LEAVE
                 } else {
-                    HAND_OVER + TILE * moved - i32::from(view.areas[usize::from(owner)].tiles)
+                    HAND_OVER + TILE * moved - i32::from(view.areas[usize::from(owner)].tiles())
                 }
             }
             Action::Stack { .. } => MERGE,

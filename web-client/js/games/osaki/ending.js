@@ -3,7 +3,7 @@
 
 import { h, joinNames } from '../../dom.js';
 import { t, tParts } from '../../i18n.js';
-import { phrase, tileOf, tileWords } from './tiles.js';
+import { phrase, tileOf, tilesIn, tileWords } from './tiles.js';
 
 export function describeEnding(ctx) {
   const { view, board } = ctx;
@@ -22,7 +22,7 @@ export function describeEnding(ctx) {
       'tr',
       { class: ending.winners.includes(area.seat) ? 'winner' : '' },
       h('th', { scope: 'row' }, h('bdi', {}, ctx.names(area.seat))),
-      h('td', {}, String(ending.tiles?.[area.seat] ?? area.tiles)),
+      h('td', {}, String(ending.tiles?.[area.seat] ?? tilesIn(area))),
       h('td', {}, ending.winners.includes(area.seat) ? t('winner') : ''),
     ),
   );

@@ -10,7 +10,7 @@ import { h, replace } from '../../dom.js';
 import { FocusKeeper } from '../../focus.js';
 import { t, tParts } from '../../i18n.js';
 import { describeEvent } from './log.js';
-import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileOf, tileText, topOf } from './tiles.js';
+import { TASK_CLASS, characterText, describePile, indexLegal, lastMoveMarks, lastMoveOf, slotWords, tileFace, tileOf, tileText, tilesIn, topOf } from './tiles.js';
 
 // How long a moved stack travels from its source to its target, and a turned tile flips.
 const MOVE_MS = 350;
@@ -309,7 +309,7 @@ export class OsakiTable {
         h(
           'span',
           { class: 'area-meta' },
-          h('span', { class: 'tile-count', 'data-testid': 'tile-count' }, t(area.tiles === 1 ? '{n} tile' : '{n} tiles', { n: area.tiles })),
+          h('span', { class: 'tile-count', 'data-testid': 'tile-count' }, t(tilesIn(area) === 1 ? '{n} tile' : '{n} tiles', { n: tilesIn(area) })),
           theirTurn ? h('span', { class: 'badge badge-turn' }, mine ? t('your turn') : t('their turn')) : null,
           winner ? h('span', { class: 'badge badge-winner' }, t('winner')) : null,
         ),

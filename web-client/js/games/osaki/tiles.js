@@ -77,6 +77,13 @@ export function phrase(board, key) {
   return p ? [p.en, ' ', ja(p.ja)] : [];
 }
 
+/** Tiles in front of a player, counted from their area's slots (the wire has no count). */
+export function tilesIn(area) {
+  let n = 0;
+  for (const pile of area.slots ?? []) n += pile.pile === 'unturned' ? 1 : pile.pile === 'stack' ? pile.tiles.length : 0;
+  return n;
+}
+
 /** The top tile of a stack, as {character, task}. */
 export function topOf(pile) {
   return tileOf(pile.tiles[pile.tiles.length - 1]);
