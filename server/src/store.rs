@@ -81,6 +81,16 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// What every connection to this backend is set up with when it opens.
+    fn session_settings(self) -> &'static [&'static str] {
+        match self {
+            Backend::Sqlite => SQLITE_PRAGMAS,
+            Backend::Postgres => POSTGRES_SETTINGS,
+        }
+    }
+}
+
 /// A room as stored, with its seats and its whole action log. No `Debug`:
 /// it holds the seed.
 #[derive(Clone)]
@@ -371,6 +381,17 @@ const SQLITE_PRAGMAS: &[&str] = &[
     "PRAGMA temp_store = MEMORY",
 ];
 
+/// Set on every PostgreSQL connection. A session that sits inside a
+/// transaction waiting for its client is ended after a few seconds, and its
+/// locks with it: a node frozen or cut off in the middle of a write holds
+/// its rooms' lease rows locked, and no other node could take those rooms
+/// over (`claim_room` gives up on the lock) until the frozen node woke or
+/// its TCP connection timed out, minutes later. A live node never waits
+/// between the statements of a transaction for more than a moment (the
+/// writer gives a whole transaction one second), and a write whose session
+/// was ended this way was never committed (the writer tries it again once).
+const POSTGRES_SETTINGS: &[&str] = &["SET idle_in_transaction_session_timeout = 3000"];
+
 /// How long a read may wait for a pooled connection: an outage must show as
 /// a quick error, not a hang.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
@@ -385,30 +406,23 @@ async fn connect(url: &str) -> Result<(AnyPool, Backend, AnyConnectOptions), Sto
     sqlx::any::install_default_drivers();
     let (backend, url) = prepare_url(url)?;
     let options = AnyConnectOptions::from_str(&url)?;
-    let pool = match backend {
-        Backend::Sqlite => {
-            AnyPoolOptions::new()
-                .max_connections(4)
-                .acquire_timeout(ACQUIRE_TIMEOUT)
-                .after_connect(|conn, _meta| {
-                    Box::pin(async move {
-                        for pragma in SQLITE_PRAGMAS {
-                            conn.execute(*pragma).await?;
-                        }
-                        Ok(())
-                    })
-                })
-                .connect_with(options.clone())
-                .await?
-        }
-        Backend::Postgres => {
-            AnyPoolOptions::new()
-                .max_connections(10)
-                .acquire_timeout(ACQUIRE_TIMEOUT)
-                .connect_with(options.clone())
-                .await?
-        }
+    let max_connections = match backend {
+        Backend::Sqlite => 4,
+        Backend::Postgres => 10,
     };
+    let pool = AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                for setting in backend.session_settings() {
+                    conn.execute(*setting).await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options.clone())
+        .await?;
     match backend {
         Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
         Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,

@@ -7,12 +7,13 @@
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use cubicle_protocol::{ClientMessage, ErrorCode, RoomCreated, PROTOCOL_VERSION};
+use cubicle_protocol::{ClientMessage, ErrorCode, RoomCreated, ServerMessage, PROTOCOL_VERSION};
 use serde_json::Value;
 use support::osaki::{Picker, Player, Table};
-use support::{Client, TestDb, TestServer};
+use support::pgproxy::{Mode, PgProxy};
+use support::{Client, Frame, TestDb, TestServer};
 
 /// Close code: another node serves the room now (docs/protocol.md).
 const MOVED: u16 = 4001;
@@ -211,4 +212,87 @@ async fn a_node_that_stops_gives_its_rooms_up_at_once() {
     table.play(&mut |legal| picker.pick(legal)).await;
     b.stop().await;
     owned_db.cleanup().await;
+}
+
+/// A node cut off from PostgreSQL in the middle of a write leaves its
+/// transaction open in the database, and with it the room's lease row
+/// locked: no other node could take the room over, whatever its lease
+/// said, until the cut-off node came back. PostgreSQL ends such a session
+/// after a few seconds (store.rs, `POSTGRES_SETTINGS`), so another node
+/// takes the room once the lease has run out, with the game as last saved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_cut_off_mid_write_does_not_keep_its_rooms_locked() {
+    let db = TestDb::postgres().await;
+    let proxy = PgProxy::start(db.upstream()).await;
+    let a = node(TestDb::unmanaged(db.url_via(proxy.addr)), "node-a", 1.0).await;
+    let b = node(TestDb::unmanaged(db.url.clone()), "node-b", 1.0).await;
+    let mut table = Table::start(&a, 2, None).await;
+    let mut picker = Picker::new(5);
+    for _ in 0..2 {
+        table.play(&mut |legal| picker.pick(legal)).await;
+    }
+    let seat = table.to_act();
+    let saved = (table.players[seat].seq, table.players[seat].view.clone());
+
+    // A's next write reaches the database but its COMMIT never does.
+    proxy.set(Mode::BlackHoleAtCommit);
+    let cut_off = picker.pick(&table.players[seat].legal);
+    table.players[seat].act("cut-off", cut_off).await;
+
+    // The player turns to B, which sends them away while A's lease holds,
+    // and serves the room soon after.
+    let started = Instant::now();
+    let client = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "node B could not take the room over"
+        );
+        let mut client = Client::open(b.addr, &table.room_id).await;
+        client
+            .send(&ClientMessage::Hello {
+                protocol: PROTOCOL_VERSION,
+                token: Some(table.players[seat].token.clone()),
+                since: None,
+                patches: false,
+                board: None,
+            })
+            .await;
+        match client.frame(Duration::from_secs(5)).await {
+            Some(Frame::Message(ServerMessage::Welcome { .. })) => break client,
+            Some(Frame::Message(ServerMessage::Error {
+                code: ErrorCode::RoomMoved,
+                ..
+            })) => tokio::time::sleep(Duration::from_millis(250)).await,
+            other => panic!("expected welcome or room_moved, got {other:?}"),
+        }
+    };
+    let mut on_b = Player {
+        client,
+        token: table.players[seat].token.clone(),
+        seat: table.players[seat].seat,
+        seq: 0,
+        view: Value::Null,
+        legal: Vec::new(),
+        outcome: None,
+        events: Vec::new(),
+    };
+    on_b.expect_snapshot().await;
+    assert_eq!(
+        (on_b.seq, on_b.view.clone()),
+        saved,
+        "the move whose COMMIT was cut off is not in the game"
+    );
+    let next = picker.pick(&on_b.legal);
+    on_b.act("on-b", next).await;
+    on_b.expect_update().await;
+    on_b.expect_ack("on-b").await;
+    let log = db.action_ids(&table.room_id).await;
+    let ids: Vec<&str> = log.iter().map(|(_, id)| id.as_str()).collect();
+    assert_eq!(ids, ["move-1", "move-2", "on-b"]);
+
+    on_b.client.close().await;
+    proxy.set(Mode::Pass);
+    b.stop().await;
+    a.stop().await;
+    db.cleanup().await;
 }

@@ -30,6 +30,11 @@ async fn try_play(table: &mut Table, picker: &mut Picker, id: &str) -> Answer {
     let seat = table.to_act();
     let action = picker.pick(&table.players[seat].legal);
     table.players[seat].act(id, action).await;
+    answer(table, seat, id).await
+}
+
+/// How `seat`'s action `id`, already sent, is answered (see [`try_play`]).
+async fn answer(table: &mut Table, seat: usize, id: &str) -> Answer {
     match table.players[seat].client.recv_skip_room().await {
         ServerMessage::Update { update } => {
             table.players[seat].take_update(update);
@@ -409,6 +414,76 @@ async fn an_outage_fails_fast_and_recovers_by_itself() {
     assert_eq!(logged, 2, "the acknowledged actions, and only those");
     inspect.close().await;
     server.stop().await;
+    db.cleanup().await;
+}
+
+/// A connection that died while idle (the database ended the session, or
+/// restarted) fails the next transaction at once: that transaction is tried
+/// again on a fresh connection, and nobody's move is refused.
+#[tokio::test]
+async fn a_connection_that_died_alone_refuses_no_move() {
+    let (db, proxy, server) = behind_proxy().await;
+    let created = server.create_room("osaki", 2, None).await;
+    let mut table = Table::start_in(server.addr, created, 2).await;
+    let mut picker = Picker::new(4);
+    assert_eq!(try_play(&mut table, &mut picker, "a0").await, Answer::Acked);
+    proxy.set(Mode::CutAtBegin);
+    assert_eq!(try_play(&mut table, &mut picker, "a1").await, Answer::Acked);
+    assert_eq!(proxy.cuts(), 1, "the first try was cut");
+    assert_eq!(try_play(&mut table, &mut picker, "a2").await, Answer::Acked);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM actions").await,
+        3,
+        "every acknowledged move, once"
+    );
+    server.stop().await;
+    db.cleanup().await;
+}
+
+/// A server that stands still in the middle of a write (a paused VM, a
+/// frozen process) finds its transaction's timeout long past when it wakes,
+/// though the database is fine: the write is tried once more on a fresh
+/// connection, and the player's move is acknowledged rather than refused.
+/// (Multi-threaded: starting the binary blocks the test's thread while the
+/// proxy must answer it.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_stood_still_mid_write_saves_the_move_when_it_wakes() {
+    let db = TestDb::postgres().await;
+    let proxy = PgProxy::start(db.upstream()).await;
+    let binary = Binary::start_url(&db.url_via(proxy.addr), false);
+    let created = binary.create_room(2, None).await;
+    let mut table = Table::start_in(binary.addr, created, 2).await;
+    let mut picker = Picker::new(9);
+    assert_eq!(try_play(&mut table, &mut picker, "a0").await, Answer::Acked);
+
+    // The next transaction is held just after its BEGIN, and the server is
+    // paused meanwhile for longer than a transaction may take.
+    proxy.set(Mode::StallAfterBegin(Duration::from_millis(500)));
+    let seat = table.to_act();
+    let action = picker.pick(&table.players[seat].legal);
+    table.players[seat].act("a1", action).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while proxy.stalls() == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the move's transaction never began"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    binary.signal("STOP");
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    binary.signal("CONT");
+    assert_eq!(answer(&mut table, seat, "a1").await, Answer::Acked);
+    assert_eq!(try_play(&mut table, &mut picker, "a2").await, Answer::Acked);
+
+    let inspect = db.inspect().await;
+    let logged: Vec<String> = sqlx::query_scalar("SELECT client_id FROM actions ORDER BY seq")
+        .fetch_all(&inspect)
+        .await
+        .unwrap();
+    assert_eq!(logged, ["a0", "a1", "a2"]);
+    inspect.close().await;
+    assert!(binary.terminate().success());
     db.cleanup().await;
 }
 

@@ -10,7 +10,12 @@
 //!   A refused batch is committed again one write at a time, so one bad
 //!   request never sinks the others.
 //! * **A failure before COMMIT was sent** (disk full, connection lost, a
-//!   timeout): nothing was committed. The requests get
+//!   timeout): nothing was committed. Unless the database was merely slow
+//!   (the transaction's timeout fired on schedule), a failure on an old
+//!   connection is tried once more on a fresh one at once: an old
+//!   connection can die alone, and a process that stood still (a paused VM)
+//!   finds its timeout long past while the database is fine (see
+//!   `worth_another_try`). If that fails too, the requests get
 //!   [`StoreError::Unavailable`].
 //! * **A failure after COMMIT was sent** (the connection dropped while the
 //!   answer was on its way): the outcome is unknown, so the writer finds it
@@ -242,9 +247,21 @@ impl Writer {
         }
         metrics::histogram!(m::STORE_BATCH_SIZE).record(batch.len() as f64);
         let started = Instant::now();
-        let result = self
+        let reused = self.conn.is_some();
+        let mut result = self
             .transaction(batch.iter().map(|r| (&r.write, r.fence.as_deref())))
             .await;
+        if let (true, Err(Fault::Before(reason))) = (reused, &result) {
+            if worth_another_try(started.elapsed()) {
+                tracing::warn!(
+                    reason,
+                    "transaction failed before COMMIT; trying once more on a fresh connection"
+                );
+                result = self
+                    .transaction(batch.iter().map(|r| (&r.write, r.fence.as_deref())))
+                    .await;
+            }
+        }
         metrics::histogram!(m::STORE_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
         match result {
             Ok(()) => answer_all(batch, &Settled::Committed),
@@ -446,12 +463,22 @@ impl Writer {
 
 async fn open(backend: Backend, options: &AnyConnectOptions) -> Result<AnyConnection, sqlx::Error> {
     let mut conn = AnyConnection::connect_with(options).await?;
-    if backend == Backend::Sqlite {
-        for pragma in super::SQLITE_PRAGMAS {
-            conn.execute(*pragma).await?;
-        }
+    for setting in backend.session_settings() {
+        conn.execute(*setting).await?;
     }
     Ok(conn)
+}
+
+/// Whether a transaction that failed before COMMIT, on a connection that
+/// had served before, after `took`, is worth one more try on a fresh
+/// connection. Nothing was committed either way. A quick failure is the old
+/// connection's own (a database restart, a dropped socket); a timeout that
+/// fired far later than it was set means this process stood still (a paused
+/// VM, a frozen node) while the database may well be fine. Only a timeout
+/// on schedule says the database is slow or gone, and then another try
+/// would only double the wait before the circuit opens.
+fn worth_another_try(took: Duration) -> bool {
+    took < COMMIT_TIMEOUT || took >= 2 * COMMIT_TIMEOUT
 }
 
 fn answer_all(batch: &mut Vec<Request>, settled: &Settled) {

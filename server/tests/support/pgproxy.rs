@@ -1,7 +1,9 @@
 //! A TCP proxy in front of PostgreSQL that can fail the way networks do:
 //! cut a connection right after forwarding a COMMIT (so the database commits
-//! but the client never hears of it), or black-hole every connection (an
-//! outage that hangs rather than refuses).
+//! but the client never hears of it), black-hole every connection (an
+//! outage that hangs rather than refuses), hold a transaction still in its
+//! middle, or black-hole everything at a COMMIT it keeps back (a node cut
+//! off mid-write, its transaction left open in the database).
 //!
 //! It reads the client's side of the PostgreSQL wire protocol just enough to
 //! find message boundaries: the start-up message has no type byte, every
@@ -30,12 +32,26 @@ pub enum Mode {
     CutAfterCommitThenBlackHole,
     /// Forward nothing, on new and existing connections alike.
     BlackHole,
+    /// Forward everything, but hold the next statement that follows a
+    /// BEGIN for this long before forwarding it (and the mode returns to
+    /// `Pass`): the client's transaction stands still in its middle, as in
+    /// a process paused for that long.
+    StallAfterBegin(Duration),
+    /// Forward everything until a BEGIN, which is not forwarded: that
+    /// connection is cut instead (and the mode returns to `Pass`), as when
+    /// the database ends an idle session or restarts.
+    CutAtBegin,
+    /// Forward everything until a COMMIT, which is not forwarded: an outage
+    /// (`BlackHole`) starts there, with that transaction left open in the
+    /// database and its locks held, as by a node cut off mid-write.
+    BlackHoleAtCommit,
 }
 
 pub struct PgProxy {
     pub addr: SocketAddr,
     mode: watch::Sender<Mode>,
     cuts: Arc<AtomicUsize>,
+    stalls: Arc<AtomicUsize>,
 }
 
 impl PgProxy {
@@ -45,19 +61,24 @@ impl PgProxy {
         let addr = listener.local_addr().unwrap();
         let (mode, _) = watch::channel(Mode::Pass);
         let cuts = Arc::new(AtomicUsize::new(0));
+        let stalls = Arc::new(AtomicUsize::new(0));
         let proxy = PgProxy {
             addr,
             mode: mode.clone(),
             cuts: cuts.clone(),
+            stalls: stalls.clone(),
         };
         tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 let _ = client.set_nodelay(true);
                 let mode = mode.clone();
-                let cuts = cuts.clone();
+                let counters = Counters {
+                    cuts: cuts.clone(),
+                    stalls: stalls.clone(),
+                };
                 let upstream = upstream.clone();
                 tokio::spawn(async move {
-                    let _ = relay(client, upstream, mode, cuts).await;
+                    let _ = relay(client, upstream, mode, counters).await;
                 });
             }
         });
@@ -68,17 +89,28 @@ impl PgProxy {
         self.mode.send_replace(mode);
     }
 
-    /// Connections cut after a COMMIT so far.
+    /// Connections cut so far (after a COMMIT, or at a BEGIN).
     pub fn cuts(&self) -> usize {
         self.cuts.load(Ordering::SeqCst)
     }
+
+    /// Transactions held still (`StallAfterBegin`) so far, counted as each
+    /// hold begins.
+    pub fn stalls(&self) -> usize {
+        self.stalls.load(Ordering::SeqCst)
+    }
+}
+
+struct Counters {
+    cuts: Arc<AtomicUsize>,
+    stalls: Arc<AtomicUsize>,
 }
 
 async fn relay(
     mut client: TcpStream,
     upstream: String,
     mode: watch::Sender<Mode>,
-    cuts: Arc<AtomicUsize>,
+    counters: Counters,
 ) -> std::io::Result<()> {
     let mut watch = mode.subscribe();
     if *watch.borrow() == Mode::BlackHole {
@@ -92,6 +124,7 @@ async fn relay(
     let (mut server_read, mut server_write) = server.split();
     let mut pending: Vec<u8> = Vec::new();
     let mut started = false;
+    let mut after_begin = false;
     let mut from_client = [0u8; 8192];
     let mut from_server = [0u8; 8192];
     loop {
@@ -111,10 +144,27 @@ async fn relay(
                 pending.extend_from_slice(&from_client[..n]);
                 while let Some(len) = next_message(&pending, started) {
                     let message: Vec<u8> = pending.drain(..len).collect();
-                    let commit = started && is_commit(&message);
+                    let commit = started && is_query(&message, "commit");
+                    let begin = started && is_query(&message, "begin");
                     started = true;
-                    server_write.write_all(&message).await?;
                     let cut = *watch.borrow();
+                    if commit && cut == Mode::BlackHoleAtCommit {
+                        mode.send_replace(Mode::BlackHole);
+                        let _ = watch.wait_for(|m| *m != Mode::BlackHole).await;
+                        return Ok(());
+                    }
+                    if begin && cut == Mode::CutAtBegin {
+                        mode.send_replace(Mode::Pass);
+                        counters.cuts.fetch_add(1, Ordering::SeqCst);
+                        return Ok(());
+                    }
+                    if let (true, Mode::StallAfterBegin(stall)) = (after_begin, cut) {
+                        mode.send_replace(Mode::Pass);
+                        counters.stalls.fetch_add(1, Ordering::SeqCst);
+                        tokio::time::sleep(stall).await;
+                    }
+                    after_begin = begin;
+                    server_write.write_all(&message).await?;
                     if commit && matches!(cut, Mode::CutAfterCommit | Mode::CutAfterCommitThenBlackHole) {
                         server_write.flush().await?;
                         // Let the database commit, then lose its answer.
@@ -124,7 +174,7 @@ async fn relay(
                         } else {
                             Mode::BlackHole
                         });
-                        cuts.fetch_add(1, Ordering::SeqCst);
+                        counters.cuts.fetch_add(1, Ordering::SeqCst);
                         return Ok(());
                     }
                 }
@@ -149,11 +199,13 @@ fn next_message(buffer: &[u8], started: bool) -> Option<usize> {
     (buffer.len() >= total).then_some(total)
 }
 
-fn is_commit(message: &[u8]) -> bool {
+/// Whether `message` is the simple query `sql` (how sqlx sends BEGIN and
+/// COMMIT).
+fn is_query(message: &[u8], sql: &str) -> bool {
     if message.first() != Some(&b'Q') {
         return false;
     }
     let text = String::from_utf8_lossy(&message[5..]);
     let text = text.trim_end_matches('\0').trim().trim_end_matches(';');
-    text.eq_ignore_ascii_case("commit")
+    text.eq_ignore_ascii_case(sql)
 }
