@@ -361,14 +361,7 @@ async fn the_host_decides_for_an_away_seat() {
     })
     .await;
     let mut old = Client::open(server.addr, &room_id).await;
-    old.send(&ClientMessage::Hello {
-        protocol: cubicle_protocol::PROTOCOL_VERSION,
-        token: Some(ben_token),
-        since: None,
-        patches: false,
-        board: None,
-    })
-    .await;
+    old.send_hello(Some(&ben_token), None).await;
     old.expect_error(ErrorCode::InvalidToken).await;
     let mut cleo = Seated::connect(server.addr, &room_id, None).await;
     cleo.refused(

@@ -90,14 +90,7 @@ async fn a_line_reaches_everyone_under_its_speakers_name_and_survives_a_restart(
     watcher.close().await;
     let server = server.restart().await;
     let mut back = server.client(&room).await;
-    back.send(&ClientMessage::Hello {
-        protocol: cubicle_protocol::PROTOCOL_VERSION,
-        token: Some(token),
-        since: None,
-        patches: false,
-        board: None,
-    })
-    .await;
+    back.send_hello(Some(&token), None).await;
     let ServerMessage::Welcome { chat, .. } = back.recv().await else {
         panic!("welcome first")
     };

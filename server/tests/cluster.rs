@@ -9,7 +9,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use cubicle_protocol::{ClientMessage, ErrorCode, RoomCreated, ServerMessage, PROTOCOL_VERSION};
+use cubicle_protocol::{ErrorCode, RoomCreated, ServerMessage};
 use serde_json::Value;
 use support::osaki::{Picker, Player, Table};
 use support::pgproxy::{Mode, PgProxy};
@@ -34,15 +34,7 @@ async fn second_node(first: &TestServer, id: &str, lease_seconds: f64) -> TestSe
 /// Says hello to `server`'s room and expects to be sent elsewhere.
 async fn expect_sent_elsewhere(server: &TestServer, room_id: &str, token: Option<&str>) {
     let mut client = Client::open(server.addr, room_id).await;
-    client
-        .send(&ClientMessage::Hello {
-            protocol: PROTOCOL_VERSION,
-            token: token.map(str::to_owned),
-            since: None,
-            patches: false,
-            board: None,
-        })
-        .await;
+    client.send_hello(token, None).await;
     client.expect_error(ErrorCode::RoomMoved).await;
     assert_eq!(client.expect_close().await, Some(MOVED));
 }
@@ -131,16 +123,11 @@ async fn a_node_whose_lease_was_taken_cannot_write_and_sends_its_players_away() 
         .unwrap();
     pool.close().await;
     let seat = table.to_act();
-    let mut on_b = Player {
-        client: Client::open(b.addr, &table.room_id).await,
-        token: table.players[seat].token.clone(),
-        seat: table.players[seat].seat,
-        seq: 0,
-        view: Value::Null,
-        legal: Vec::new(),
-        outcome: None,
-        events: Vec::new(),
-    };
+    let mut on_b = Player::new(
+        Client::open(b.addr, &table.room_id).await,
+        table.players[seat].token.clone(),
+        table.players[seat].seat,
+    );
     on_b.client.hello(Some(&on_b.token), None).await;
     on_b.expect_snapshot().await;
     assert_eq!(on_b.view, table.players[seat].view);
@@ -249,13 +236,7 @@ async fn a_node_cut_off_mid_write_does_not_keep_its_rooms_locked() {
         );
         let mut client = Client::open(b.addr, &table.room_id).await;
         client
-            .send(&ClientMessage::Hello {
-                protocol: PROTOCOL_VERSION,
-                token: Some(table.players[seat].token.clone()),
-                since: None,
-                patches: false,
-                board: None,
-            })
+            .send_hello(Some(&table.players[seat].token), None)
             .await;
         match client.frame(Duration::from_secs(5)).await {
             Some(Frame::Message(ServerMessage::Welcome { .. })) => break client,
@@ -266,16 +247,11 @@ async fn a_node_cut_off_mid_write_does_not_keep_its_rooms_locked() {
             other => panic!("expected welcome or room_moved, got {other:?}"),
         }
     };
-    let mut on_b = Player {
+    let mut on_b = Player::new(
         client,
-        token: table.players[seat].token.clone(),
-        seat: table.players[seat].seat,
-        seq: 0,
-        view: Value::Null,
-        legal: Vec::new(),
-        outcome: None,
-        events: Vec::new(),
-    };
+        table.players[seat].token.clone(),
+        table.players[seat].seat,
+    );
     on_b.expect_snapshot().await;
     assert_eq!(
         (on_b.seq, on_b.view.clone()),

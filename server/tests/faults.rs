@@ -227,16 +227,7 @@ async fn reconnect(binary: &Binary, table: &Table, index: usize) -> Player {
     let old = &table.players[index];
     let mut client = support::Client::open(binary.addr, &table.room_id).await;
     client.hello(Some(&old.token), None).await;
-    let mut player = Player {
-        client,
-        token: old.token.clone(),
-        seat: old.seat,
-        seq: 0,
-        view: Value::Null,
-        legal: Vec::new(),
-        outcome: None,
-        events: Vec::new(),
-    };
+    let mut player = Player::new(client, old.token.clone(), old.seat);
     player.expect_snapshot().await;
     player
 }
@@ -347,16 +338,7 @@ async fn reseat(
         let mut client = server.client(&created.room_id).await;
         let (you, _) = client.hello(Some(&token), None).await;
         assert_eq!(you.seat, Some(seat as u8));
-        players.push(Player {
-            client,
-            token,
-            seat: seat as u8,
-            seq: 0,
-            view: Value::Null,
-            legal: Vec::new(),
-            outcome: None,
-            events: Vec::new(),
-        });
+        players.push(Player::new(client, token, seat as u8));
     }
     players[0].client.send(&ClientMessage::Start {}).await;
     for player in &mut players {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cubicle_protocol::{ClientMessage, ErrorCode, ServerMessage, PROTOCOL_VERSION};
+use cubicle_protocol::{ErrorCode, ServerMessage};
 use serde_json::json;
 use support::osaki::{Player, Table};
 use support::{Client, Frame, TestDb, TestServer};
@@ -211,15 +211,7 @@ async fn spectator_churn_neither_floods_nor_drops_seated_players() {
 
 /// Sends hello without expecting a welcome.
 async fn say_hello(client: &mut Client, token: Option<&str>) {
-    client
-        .send(&ClientMessage::Hello {
-            protocol: PROTOCOL_VERSION,
-            token: token.map(str::to_owned),
-            since: None,
-            patches: false,
-            board: None,
-        })
-        .await;
+    client.send_hello(token, None).await;
 }
 
 #[tokio::test]

@@ -16,16 +16,7 @@ async fn full_game(seats: usize, seed: u64) {
     let mut spectator = server.client(&table.room_id).await;
     let (you, _) = spectator.hello(None, None).await;
     assert_eq!(you.seat, None);
-    let mut watcher = Player {
-        client: spectator,
-        token: String::new(),
-        seat: u8::MAX,
-        seq: 0,
-        view: Value::Null,
-        legal: Vec::new(),
-        outcome: None,
-        events: Vec::new(),
-    };
+    let mut watcher = Player::new(spectator, String::new(), u8::MAX);
     watcher.expect_snapshot().await;
 
     let mut picker = Picker::new(seed);

@@ -9,9 +9,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use cubicle_protocol::record::{GameRecord, Replay};
-use cubicle_protocol::{
-    ClientMessage, ErrorCode, RoomInfo, RoomStatus, ServerMessage, PROTOCOL_VERSION,
-};
+use cubicle_protocol::{ClientMessage, ErrorCode, RoomInfo, RoomStatus, ServerMessage};
 use cubicle_server::fairness::verify;
 use serde_json::{json, Value};
 use support::binary::Binary;
@@ -282,14 +280,7 @@ async fn a_player_who_declines_frees_the_seat_and_a_newcomer_completes_the_table
 
     // Bob's old token opens nothing any more.
     let mut old = Client::open(binary.addr, &room_id).await;
-    old.send(&ClientMessage::Hello {
-        protocol: PROTOCOL_VERSION,
-        token: Some(bob.token.clone()),
-        since: None,
-        patches: false,
-        board: None,
-    })
-    .await;
+    old.send_hello(Some(&bob.token.clone()), None).await;
     old.expect_error(ErrorCode::InvalidToken).await;
 
     // Cara takes the free seat: the table is complete and the game starts.

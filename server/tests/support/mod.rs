@@ -439,9 +439,8 @@ impl Client {
         }
     }
 
-    /// Sends hello and returns the welcome (skipping nothing: welcome must
-    /// come first, except an InvalidToken error just before it).
-    pub async fn hello(&mut self, token: Option<&str>, since: Option<EventSeq>) -> (You, RoomInfo) {
+    /// Sends hello (whole views, the default board), expecting nothing.
+    pub async fn send_hello(&mut self, token: Option<&str>, since: Option<EventSeq>) {
         self.send(&ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,
             token: token.map(str::to_owned),
@@ -450,6 +449,12 @@ impl Client {
             board: None,
         })
         .await;
+    }
+
+    /// Sends hello and returns the welcome (skipping nothing: welcome must
+    /// come first, except an InvalidToken error just before it).
+    pub async fn hello(&mut self, token: Option<&str>, since: Option<EventSeq>) -> (You, RoomInfo) {
+        self.send_hello(token, since).await;
         match self.recv().await {
             ServerMessage::Welcome {
                 protocol,

@@ -66,6 +66,21 @@ pub struct Player {
 }
 
 impl Player {
+    /// The player at `seat` holding `token`, on `client`, before its first
+    /// snapshot.
+    pub fn new(client: Client, token: String, seat: Seat) -> Player {
+        Player {
+            client,
+            token,
+            seat,
+            seq: 0,
+            view: Value::Null,
+            legal: Vec::new(),
+            outcome: None,
+            events: Vec::new(),
+        }
+    }
+
     pub fn take_snapshot(&mut self, game: GameSnapshot) {
         check_numbering(&game.log, 0, game.seq);
         self.events = game.log;
@@ -171,16 +186,7 @@ impl Table {
                     "the host's seat is bound to the host token"
                 );
             }
-            players.push(Player {
-                client,
-                token,
-                seat,
-                seq: 0,
-                view: Value::Null,
-                legal: Vec::new(),
-                outcome: None,
-                events: Vec::new(),
-            });
+            players.push(Player::new(client, token, seat));
         }
         players[0].client.send(&ClientMessage::Start {}).await;
         for player in &mut players {
