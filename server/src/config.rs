@@ -39,6 +39,13 @@ pub struct Config {
     #[arg(long, env = "CUBICLE_UNBUNDLED_CLIENT")]
     pub unbundled_client: bool,
 
+    /// Keep the client's own variable names and line breaks in the bundles,
+    /// which otherwise shorten each module's names and join its lines (for
+    /// reading a bundled page's code in the browser's tools;
+    /// docs/performance.md, "First load").
+    #[arg(long, env = "CUBICLE_BUNDLE_FULL_NAMES")]
+    pub bundle_full_names: bool,
+
     /// This node's id, when several nodes share one PostgreSQL database
     /// behind a proxy (docs/scaling.md): unique among the nodes and the same
     /// across restarts. With it, the node serves a room only while it holds
@@ -140,6 +147,7 @@ impl Config {
             log_format: LogFormat::Text,
             static_dir: None,
             unbundled_client: false,
+            bundle_full_names: false,
             node_id: None,
             room_lease_seconds: 5.0,
             max_connections: 10_000,

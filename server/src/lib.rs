@@ -95,7 +95,8 @@ impl AppState {
             store,
             registry,
             metrics,
-            assets: web::Assets::new(config.static_dir.clone(), !config.unbundled_client),
+            assets: web::Assets::new(config.static_dir.clone(), !config.unbundled_client)
+                .keeping_names(config.bundle_full_names),
             shutdown,
             connections,
             startup: health::Startup::default(),

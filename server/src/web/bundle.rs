@@ -29,7 +29,9 @@
 //! (the rules drawer, the solo set-up, the other-device dialog) and those
 //! modules still share the page's copy of `dom.js`, `i18n.js`, ….
 //!
-//! Comments and indentation go (`script.rs`); line breaks stay. A module
+//! Comments and indentation go (`script.rs`); each module's own names are
+//! shortened and its line breaks go where no statement can end
+//! (`rename.rs`; not with `--bundle-full-names`). A module
 //! the bundle cannot take (an `export { … }` list, a cycle, an import of a
 //! name its module does not export) makes the whole bundle fail, and the
 //! page is served unbundled: never a page that half works.
@@ -39,6 +41,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
+use super::rename;
 use super::script::{self, Gap, Kind, LexError, Token};
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -86,7 +89,7 @@ pub fn script(
     version: &str,
     resolve: impl Fn(&str, &str) -> Option<String>,
 ) -> Result<String, BundleError> {
-    Ok(scripts(entries, sources, &Later::default(), version, resolve)?.0)
+    Ok(scripts(entries, sources, &Later::default(), version, true, resolve)?.0)
 }
 
 /// The modules of a bundle's second part (`{name}.later.js`): imported on
@@ -102,17 +105,26 @@ pub struct Later {
 /// The bundle's two parts: what the page runs, and (empty when there is
 /// nothing to put there) what it loads the first time it imports one of
 /// `later`'s modules. Every module is checked as in [`script`], both parts
-/// together.
+/// together; with `shorten`, each module's own names are shortened
+/// (`rename.rs`).
 pub fn scripts(
     entries: &[String],
     sources: &BTreeMap<String, String>,
     later: &Later,
     version: &str,
+    shorten: bool,
     resolve: impl Fn(&str, &str) -> Option<String>,
 ) -> Result<(String, String), BundleError> {
     let mut modules = BTreeMap::new();
     for (path, text) in sources {
-        modules.insert(path.clone(), rewrite(path, text, &resolve)?);
+        let mut module = rewrite(path, text, &resolve)?;
+        if shorten {
+            module.code = rename::shorten(&module.code).map_err(|source| BundleError::Lex {
+                module: path.clone(),
+                source,
+            })?;
+        }
+        modules.insert(path.clone(), module);
     }
     for (path, module) in &modules {
         for (target, names) in &module.imports {
@@ -488,6 +500,48 @@ mod tests {
             .collect()
     }
 
+    /// Every module of the client, rewritten for a bundle, reads no
+    /// variable after its names are shortened (`rename.rs`) that it did
+    /// not read before: a declaration renamed with one of its uses left
+    /// behind would leave that use reading a name nothing declares.
+    #[test]
+    fn shortening_leaves_no_module_of_the_client_reading_a_name_it_lost() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-client");
+        let mut stack = vec![root.join("js")];
+        let mut modules = 0;
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    if !path.ends_with("vendor") {
+                        stack.push(path);
+                    }
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "js") {
+                    continue;
+                }
+                let client_path = path
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                let source = std::fs::read_to_string(&path).unwrap();
+                let any = |_: &str, specifier: &str| Some(specifier.to_owned());
+                let code = rewrite(&client_path, &source, &any).unwrap().code;
+                let short = rename::shorten(&code).unwrap();
+                assert!(short.len() <= code.len(), "{client_path}");
+                let lost: Vec<String> = rename::free_names(&short)
+                    .difference(&rename::free_names(&code))
+                    .cloned()
+                    .collect();
+                assert!(lost.is_empty(), "{client_path}: {lost:?}");
+                modules += 1;
+            }
+        }
+        assert!(modules > 50, "the client's modules were found ({modules})");
+    }
+
     #[test]
     fn imports_and_exports_become_calls_and_getters() {
         let files = sources(&[
@@ -499,22 +553,19 @@ mod tests {
         ]);
         let out = script(&["js/a.js".into()], &files, "v1", resolve).unwrap();
         assert!(
-            out.contains("const{b,c:see}=await $$req(\"js/b.js\");"),
+            out.contains("const{b,c:g}=await $$req(\"js/b.js\");"),
             "{out}"
         );
-        assert!(out.contains("const all=await $$req(\"js/b.js\");"), "{out}");
+        // `see` and `all` are shortened (`rename.rs`); `a`, `b` and `c` are
+        // no longer than a short name, and taken.
+        assert!(out.contains("const e=await $$req(\"js/b.js\");"), "{out}");
         assert!(
-            out.contains("$$def(\"js/a.js\",async function($$e){$$x($$e,{a:()=>a});\n"),
+            out.contains("$$def(\"js/a.js\",async function($$e){$$x($$e,{a:()=>a});const{"),
             "{out}"
         );
+        assert!(out.contains(";function a(){return b+g+e.b;}\n"), "{out}");
         assert!(
-            out.contains("\nfunction a(){return b+see+all.b;}\n"),
-            "{out}"
-        );
-        assert!(
-            out.contains(
-                "$$x($$e,{b:()=>b,c:()=>c});\nconst b=1;\nlet c=2;\n$$e.default={x:`${b}`};"
-            ),
+            out.contains("$$x($$e,{b:()=>b,c:()=>c});const b=1;let c=2;$$e.default={x:`${b}`};"),
             "{out}"
         );
         assert!(!out.contains("why"));
@@ -538,7 +589,8 @@ mod tests {
             name: "room.osaki".into(),
             modules: ["js/c.js".to_owned()].into(),
         };
-        let (first, second) = scripts(&["js/a.js".into()], &files, &later, "v1", resolve).unwrap();
+        let (first, second) =
+            scripts(&["js/a.js".into()], &files, &later, "v1", true, resolve).unwrap();
         assert!(first.contains("$$def(\"js/a.js\""), "{first}");
         assert!(first.contains("$$def(\"js/b.js\""), "{first}");
         assert!(!first.contains("$$def(\"js/c.js\""), "{first}");
@@ -563,6 +615,7 @@ mod tests {
             &files,
             &Later::default(),
             "v1",
+            true,
             resolve,
         )
         .unwrap();
@@ -572,7 +625,15 @@ mod tests {
             name: "x".into(),
             modules: ["js/a.js".to_owned()].into(),
         };
-        assert!(scripts(&["js/a.js".into()], &files, &entry_later, "v1", resolve).is_err());
+        assert!(scripts(
+            &["js/a.js".into()],
+            &files,
+            &entry_later,
+            "v1",
+            true,
+            resolve
+        )
+        .is_err());
     }
 
     #[test]

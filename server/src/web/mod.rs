@@ -47,6 +47,7 @@
 //! version's name.
 
 mod bundle;
+mod rename;
 mod script;
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -76,6 +77,8 @@ const EMBEDDED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web-client")
 pub struct Assets {
     source: Source,
     bundle: bool,
+    /// Whether bundles shorten their modules' names (`rename.rs`).
+    short_names: bool,
     /// A folder's version as last computed, and when (see [`Assets::version`]).
     folder_version: Arc<Mutex<Option<(Instant, String)>>>,
 }
@@ -133,8 +136,15 @@ impl Assets {
         Assets {
             source,
             bundle,
+            short_names: true,
             folder_version: Arc::default(),
         }
+    }
+
+    /// Bundles keep the client's own names when `keep` (`--bundle-full-names`).
+    pub fn keeping_names(mut self, keep: bool) -> Assets {
+        self.short_names = !keep;
+        self
     }
 
     async fn load(&self, path: &str) -> Option<File> {
@@ -815,9 +825,9 @@ struct Bundle {
 /// The bundle called `name` (see [`bundle_name`]), made once per version;
 /// None if the page cannot be bundled (the reason is logged, once).
 async fn bundle(assets: &Assets, name: &str, version: &str) -> Option<Arc<Bundle>> {
-    type Made = HashMap<(String, String), Option<Arc<Bundle>>>;
+    type Made = HashMap<(String, String, bool), Option<Arc<Bundle>>>;
     static MADE: LazyLock<Mutex<Made>> = LazyLock::new(Default::default);
-    let key = (version.to_owned(), name.to_owned());
+    let key = (version.to_owned(), name.to_owned(), assets.short_names);
     if let Some(made) = MADE.lock().unwrap().get(&key) {
         return made.clone();
     }
@@ -829,7 +839,7 @@ async fn bundle(assets: &Assets, name: &str, version: &str) -> Option<Arc<Bundle
         }
     };
     let mut all = MADE.lock().unwrap();
-    all.retain(|(v, _), _| v == version);
+    all.retain(|(v, _, _), _| v == version);
     all.insert(key, made.clone());
     made
 }
@@ -871,8 +881,9 @@ async fn make_bundle(assets: &Assets, name: &str, version: &str) -> Result<Bundl
     // Lexing and rewriting every module is a few milliseconds of CPU, once
     // per page and version: off the async workers.
     let owned_version = version.to_owned();
+    let shorten = assets.short_names;
     let (script, later_script) = tokio::task::spawn_blocking(move || {
-        bundle::scripts(&entries, &sources, &later, &owned_version, resolve)
+        bundle::scripts(&entries, &sources, &later, &owned_version, shorten, resolve)
             .map_err(|e| e.to_string())
     })
     .await
