@@ -45,15 +45,29 @@ after(async () => {
   await Promise.all([short?.stop(), full?.stop()]);
 });
 
-/** A bundle's part as `server` sends it; null if the page has no such part. */
-async function bundleText(server, file) {
+/** The client's version as `server` names it in its pages. */
+async function versionOf(server) {
   const page = await (await fetch(`${server.url}/`)).text();
-  const version = /\/v\/([0-9a-f]+)\//.exec(page)[1];
+  return /\/v\/([0-9a-f]+)\//.exec(page)[1];
+}
+
+/**
+ * A bundle's part as `server` sends it, its version written `VERSION`
+ * (each server has its own: below); null if the page has no such part.
+ */
+async function bundleText(server, file) {
+  const version = await versionOf(server);
   const response = await fetch(`${server.url}/v/${version}/bundle/${file}`);
   if (response.status === 404) return null;
   assert.equal(response.status, 200, `${file} from ${server.url}`);
-  return response.text();
+  return (await response.text()).replaceAll(`/v/${version}/`, '/v/VERSION/');
 }
+
+test('the two ways of bundling are two versions, never two contents under one name', async () => {
+  const [a, b] = [await versionOf(short), await versionOf(full)];
+  assert.match(a, /^[0-9a-f]{16}$/);
+  assert.notEqual(a, b);
+});
 
 const parse = (code) => acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
 

@@ -553,17 +553,17 @@ mod tests {
         ]);
         let out = script(&["js/a.js".into()], &files, "v1", resolve).unwrap();
         assert!(
-            out.contains("const{b,c:g}=await $$req(\"js/b.js\");"),
+            out.contains("const{b,c:e}=await $$req(\"js/b.js\");"),
             "{out}"
         );
-        // `see` and `all` are shortened (`rename.rs`); `a`, `b` and `c` are
-        // no longer than a short name, and taken.
-        assert!(out.contains("const e=await $$req(\"js/b.js\");"), "{out}");
+        // `see` and `all` are shortened (`rename.rs`) to the first short
+        // names that no word of the module has: `a`, `b` and `c` are taken.
+        assert!(out.contains("const d=await $$req(\"js/b.js\");"), "{out}");
         assert!(
             out.contains("$$def(\"js/a.js\",async function($$e){$$x($$e,{a:()=>a});const{"),
             "{out}"
         );
-        assert!(out.contains(";function a(){return b+g+e.b;}\n"), "{out}");
+        assert!(out.contains(";function a(){return b+e+d.b;}\n"), "{out}");
         assert!(
             out.contains("$$x($$e,{b:()=>b,c:()=>c});const b=1;let c=2;$$e.default={x:`${b}`};"),
             "{out}"

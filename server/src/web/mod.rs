@@ -11,7 +11,8 @@
 //! bytes; embedded files: computed once in a release build; a directory, or
 //! the embedded folder of a debug build, which rust-embed reads from disk:
 //! recomputed when a file's size or modification time changes, so edits show
-//! at the next page load). Every file is also served at
+//! at the next page load), and of `--bundle-full-names`, which changes the
+//! bundles' bytes. Every file is also served at
 //! `/v/{version}/{path}` with `Cache-Control: public, max-age=31536000,
 //! immutable`: a browser keeps it and never asks again, and a new client is a
 //! new version, so it never runs a client older than the server.
@@ -171,8 +172,24 @@ impl Assets {
         Some(String::from_utf8_lossy(&file.bytes).into_owned())
     }
 
-    /// The client's version: a digest of every file's path and bytes.
+    /// The client's version: a digest of every file's path and bytes, and of
+    /// `--bundle-full-names`. Bundles made with and without that flag are
+    /// the same program in different bytes, and a versioned name (kept a
+    /// year by browsers and proxies) must never stand for two contents.
     async fn version(&self) -> String {
+        let files = self.files_version().await;
+        if self.short_names {
+            files
+        } else {
+            let mut digest = Sha256::new();
+            digest.update(b"bundle-full-names\0");
+            digest.update(files.as_bytes());
+            short(digest)
+        }
+    }
+
+    /// The digest of every client file's path and bytes.
+    async fn files_version(&self) -> String {
         let dir = match &self.source {
             Source::Embedded if !cfg!(debug_assertions) => {
                 static VERSION: OnceLock<String> = OnceLock::new();
@@ -1316,6 +1333,20 @@ mod tests {
     /// The client as this checkout has it, bundled.
     fn client() -> Assets {
         Assets::new(Some(PathBuf::from(EMBEDDED_DIR)), true)
+    }
+
+    #[tokio::test]
+    async fn bundles_with_full_names_are_served_under_a_version_of_their_own() {
+        // The same client, bundled both ways: different bytes, so different
+        // versioned names (a browser keeps a versioned file for a year).
+        let (short, full) = (client(), client().keeping_names(true));
+        let (short_version, full_version) = (short.version().await, full.version().await);
+        assert_ne!(short_version, full_version);
+        assert_eq!(full_version.len(), VERSION_LEN);
+        assert_eq!(short.version().await, short_version, "a version is stable");
+        let short_bundle = bundle(&short, "room.osaki", &short_version).await.unwrap();
+        let full_bundle = bundle(&full, "room.osaki", &full_version).await.unwrap();
+        assert_ne!(short_bundle.script.bytes, full_bundle.script.bytes);
     }
 
     #[tokio::test]

@@ -166,6 +166,8 @@ struct Reading<'a> {
     roles: Vec<Role>,
     /// For an opening bracket's index, its closing bracket's.
     closes: HashMap<usize, usize>,
+    /// For a closing bracket's index, its opening bracket's.
+    opens: HashMap<usize, usize>,
 }
 
 /// Whether the `{` at `at` opens an object, a block or a class body.
@@ -203,6 +205,7 @@ fn brace_kind(tokens: &[Token], at: usize, class_pending: bool, case_colon: bool
 fn read<'a>(tokens: Vec<Token<'a>>) -> Reading<'a> {
     let mut roles = vec![Role::Fixed; tokens.len()];
     let mut closes = HashMap::new();
+    let mut opens = HashMap::new();
     // The open brackets: what each is, and where it opened.
     let mut open: Vec<(Open, usize)> = Vec::new();
     // The depth at which a `class` waits for its body's `{`.
@@ -229,6 +232,7 @@ fn read<'a>(tokens: Vec<Token<'a>>) -> Reading<'a> {
                 ")" | "]" | "}" => {
                     if let Some((_, at)) = open.pop() {
                         closes.insert(at, i);
+                        opens.insert(i, at);
                     }
                 }
                 _ => {}
@@ -277,6 +281,7 @@ fn read<'a>(tokens: Vec<Token<'a>>) -> Reading<'a> {
         tokens,
         roles,
         closes,
+        opens,
     }
 }
 
@@ -421,7 +426,7 @@ fn declared(reading: &Reading) -> HashSet<String> {
         {
             let before = i - 1;
             if tokens[before].is(Kind::Punct, ")") {
-                if let Some((&start, _)) = reading.closes.iter().find(|(_, &end)| end == before) {
+                if let Some(&start) = reading.opens.get(&before) {
                     take_range(start + 1, before, &mut names);
                 }
             } else if variable(before) {
@@ -502,17 +507,21 @@ pub fn shorten(code: &str) -> Result<String, LexError> {
         .collect();
     let mut by_use: Vec<(&str, usize)> = counts.into_iter().collect();
     by_use.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let mut fresh = short_names().filter(|n| {
-        !words.contains(n.as_str())
-            && !GLOBALS.contains(n.as_str())
-            && !KEYWORDS.contains(&n.as_str())
-    });
+    let mut fresh = short_names()
+        .filter(|n| {
+            !words.contains(n.as_str())
+                && !GLOBALS.contains(n.as_str())
+                && !KEYWORDS.contains(&n.as_str())
+        })
+        .peekable();
     let mut renamed: HashMap<&str, String> = HashMap::new();
     for (name, _) in by_use {
-        let Some(short) = fresh.next() else { break };
-        if short.len() < name.len() {
-            renamed.insert(name, short);
-        }
+        // Short names come shortest first: one no shorter than this name is
+        // kept for a longer one.
+        let Some(short) = fresh.next_if(|short| short.len() < name.len()) else {
+            continue;
+        };
+        renamed.insert(name, short);
     }
     let mut out = String::with_capacity(code.len());
     for (k, token) in tokens.iter().enumerate() {
@@ -654,5 +663,13 @@ mod tests {
         // `a` is taken (a property), so the first new name is `b`.
         let out = shortened("const longer = x.a;\nlonger();\n");
         assert_eq!(out, "const b=x.a;b();");
+    }
+
+    #[test]
+    fn a_name_already_short_leaves_the_shortest_names_to_longer_ones() {
+        // `i` is the most used, but no short name is shorter than it: the
+        // first one, `a`, goes to `longer`.
+        let out = shortened("const i = 0, longer = 1;\ng(i, i, i, longer);\n");
+        assert_eq!(out, "const i=0,a=1;g(i,i,i,a);");
     }
 }
