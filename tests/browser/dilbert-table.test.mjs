@@ -340,6 +340,34 @@ test('an untargeted play next to targeted ones, and a memo with only an untarget
   assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'play', memo: 2 }, { type: 'play', memo: 10 }]);
 });
 
+test('the Boss on the track covers none of its numbers and keeps its name inside, at either end too', async () => {
+  await open('move');
+  for (const boss of [27, 26, 25, 9, 0, -1, -26, -27]) {
+    const found = await page.evaluate((at) => {
+      window.__ctx.view = { ...window.__ctx.view, boss: at };
+      window.__rerender();
+      const track = document.querySelector('[data-testid="track"]');
+      const box = (e) => e.getBoundingClientRect();
+      const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const marker = [track.querySelector('.dl-boss path'), track.querySelector('.dl-boss-text')].map(box);
+      const labels = [...track.querySelectorAll('.dl-tick-label')];
+      const outer = box(track);
+      return {
+        numbers: labels.map((l) => Number(l.textContent)),
+        covered: labels.filter((l) => marker.some((m) => overlap(m, box(l)))).map((l) => l.textContent),
+        inside: marker.every((m) => m.left >= outer.left - 0.5 && m.right <= outer.right + 0.5),
+        boss: track.querySelector('.dl-boss').dataset.boss,
+      };
+    }, boss);
+    assert.equal(found.boss, String(boss));
+    assert.deepEqual(found.covered, [], `the Boss at ${boss} covers no number`);
+    assert.ok(found.inside, `the Boss at ${boss} and its name are inside the track`);
+    // Only a number the marker stands on goes; the scale's others stay.
+    const expected = [-27, -18, -9, 0, 9, 18, 27].filter((n) => Math.abs(n - boss) > 1);
+    assert.deepEqual(found.numbers, expected, `the Boss at ${boss}`);
+  }
+});
+
 test('end of turn: End turn, the playable memos named, the Boss\u2019s step beside the track', async () => {
   await open('end_turn');
   const prompt = page.locator('[data-testid="prompt"]');

@@ -10,6 +10,12 @@ const MIN = -27;
 const MAX = 27;
 const UNIT = 10;
 const R = 7;
+/**
+ * The Boss's marker hangs below the line, among the scale's numbers: a
+ * number nearer to it than this (half the marker, half a number, a gap)
+ * is left out rather than drawn under it; the heading says where the Boss is.
+ */
+const BOSS_CLEARANCE = 15;
 /** How far the Boss moves at the end of a round unless a memo says otherwise (the view always sends it). */
 const USUAL_BOSS_STEP = 3;
 
@@ -26,13 +32,18 @@ export function renderTrack(ctx) {
     t('Boss at {n}', { n: view.boss }),
     ...players.map((p) => t('{employee} ({player}) at {n}', { employee: employeeName(board, p.employee), player: ctx.names(p.seat), n: p.happiness })),
   ].join(t('; '));
+  const bossX = xOf(view.boss);
   const ticks = [];
   for (let v = MIN; v <= MAX; v += 1) {
     const big = v % 9 === 0;
     ticks.push(svg('line', { class: big ? 'dl-tick dl-tick-big' : 'dl-tick', x1: xOf(v), x2: xOf(v), y1: lineY - (big ? 4 : 2), y2: lineY + (big ? 4 : 2) }));
-    if (big) ticks.push(svg('text', { class: 'dl-tick-label', x: xOf(v), y: lineY + 13, 'text-anchor': 'middle' }, String(v)));
+    if (big && Math.abs(xOf(v) - bossX) >= BOSS_CLEARANCE) {
+      ticks.push(svg('text', { class: 'dl-tick-label', x: xOf(v), y: lineY + 13, 'text-anchor': 'middle' }, String(v)));
+    }
   }
-  const bossX = xOf(view.boss);
+  // "Boss" under its marker, kept inside the track at either end (it starts at 27).
+  const bossAnchor = bossX > width - 2 * UNIT ? 'end' : bossX < 2 * UNIT ? 'start' : 'middle';
+  const bossTextX = bossAnchor === 'end' ? bossX + 6 : bossAnchor === 'start' ? bossX - 6 : bossX;
   return h(
     'section',
     { class: 'dl-track-panel', 'aria-label': t('Happiness track') },
@@ -52,7 +63,7 @@ export function renderTrack(ctx) {
         'g',
         { class: 'dl-boss', 'data-boss': String(view.boss) },
         svg('path', { d: `M${bossX} ${lineY + 3} l-6 9 h12 z` }),
-        svg('text', { x: bossX, y: lineY + 24, 'text-anchor': 'middle', class: 'dl-boss-text' }, t('Boss')),
+        svg('text', { x: bossTextX, y: lineY + 26, 'text-anchor': bossAnchor, class: 'dl-boss-text' }, t('Boss')),
       ),
       markers.map(({ p, x, row }) => {
         const y = lineY - R - 3 - row * (2 * R + 2);
