@@ -368,6 +368,29 @@ test('the Boss on the track covers none of its numbers and keeps its name inside
   }
 });
 
+test('the final scores fit a 375 px phone: a wide table scrolls in its own box, never the page', async () => {
+  await open('ending');
+  // The real game's longest modifier, on a 6-player table.
+  await page.evaluate(() => {
+    const ending = window.__ctx.view.ending;
+    ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
+    const end = document.getElementById('end-details');
+    end.replaceChildren(window.__renderer.describeEnding(window.__ctx));
+  });
+  const sizes = await page.evaluate(() => {
+    const scroller = document.querySelector('.dl-ending-scroll');
+    return {
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      scroller: scroller.getBoundingClientRect().right,
+      table: scroller.scrollWidth,
+    };
+  });
+  assert.ok(sizes.page <= sizes.viewport, `the page does not scroll sideways (${sizes.page} > ${sizes.viewport})`);
+  assert.ok(sizes.scroller <= sizes.viewport, 'the scores\u2019 box ends inside the screen');
+  assert.match(await page.locator('[data-testid="ending"]').textContent(), /Ratbert\u2019s low expectations \+1/);
+});
+
 test('end of turn: End turn, the playable memos named, the Boss\u2019s step beside the track', async () => {
   await open('end_turn');
   const prompt = page.locator('[data-testid="prompt"]');
