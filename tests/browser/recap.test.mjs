@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { waitConnected, waitSeq, seqOf } from './lib/room.mjs';
+import { waitConnected, waitSeq, seqOf, scrollsSideways } from './lib/room.mjs';
 import { position, seatAndStart } from './lib/office21.mjs';
 
 let server;
@@ -270,4 +270,60 @@ test('Office 21: the card played stays marked and the recap lists the other play
   await watcher.context.close();
 
   await closeAll(players);
+});
+
+/** The last move's tags on a page: their boxes, and their area's. */
+function tagBoxes(page) {
+  return page.$$eval('#table [data-testid="last-move-tag"]', (tags) =>
+    tags.map((tag) => {
+      const box = tag.getBoundingClientRect();
+      const area = tag.closest('.area').getBoundingClientRect();
+      return { text: tag.textContent, left: box.left, right: box.right, top: box.top, bottom: box.bottom, inside: box.left >= area.left - 0.5 && box.right <= area.right + 0.5 };
+    }),
+  );
+}
+
+test('Osaki on a phone: a stack moved to the next slot keeps both tags apart and inside the area, whatever the name', { timeout: 90_000 }, async () => {
+  const aki = await openPage(browser, { name: 'aki', width: 375, height: 800 });
+  const ben = await openPage(browser, { name: 'ben', width: 375, height: 800 });
+  await seatAndStart(server, {
+    game: 'osaki',
+    players: [
+      { ...aki, name: 'Aki' },
+      { ...ben, name: 'Maximiliana Wolkenstein' },
+    ],
+    options: { fixture: { deal: fixedDeal(), first_player: 0 } },
+  });
+  for (const p of [aki, ben]) await p.page.waitForSelector('#table .area');
+  // Each turns slot 1 and slot 2 (President / Copying and President / Inventory for Aki).
+  for (const slot of [0, 1]) {
+    for (const [page, seat] of [[aki.page, 0], [ben.page, 1]]) {
+      const before = await click(page, seat, slot);
+      await settle([aki, ben], before);
+    }
+  }
+  // Aki moves her slot 1 onto her slot 2, the next one; then Ben his slot 1 onto his slot 2.
+  for (const [page, seat] of [[aki.page, 0], [ben.page, 1]]) {
+    await page.click(`#table button[data-seat="${seat}"][data-slot="0"]`);
+    const before = await click(page, seat, 1);
+    await settle([aki, ben], before);
+    for (const viewer of [aki, ben]) {
+      const [a, b] = await tagBoxes(viewer.page);
+      assert.ok(a && b, `${viewer.name}: both ends of the move are tagged`);
+      const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      assert.ok(apart, `${viewer.name}: "${a.text}" and "${b.text}" do not overlap`);
+      for (const tag of [a, b]) assert.ok(tag.inside, `${viewer.name}: "${tag.text}" stays inside its area`);
+    }
+  }
+  // Aki turns her slot 3; Ben moves his pile onto Aki's: Aki's tag names him, in full.
+  let before = await click(aki.page, 0, 2);
+  await settle([aki, ben], before);
+  await ben.page.click('#table button[data-seat="1"][data-slot="1"]');
+  before = await click(ben.page, 0, 1);
+  await settle([aki, ben], before);
+  const tags = await tagBoxes(aki.page);
+  assert.deepEqual(tags.map((tag) => tag.text), ['\u2190 from Maximiliana Wolkenstein\u2019s slot 2', 'moved away']);
+  for (const tag of tags) assert.ok(tag.inside, `"${tag.text}" stays inside its area`);
+  assert.equal(await scrollsSideways(aki.page), false);
+  await closeAll([aki, ben]);
 });

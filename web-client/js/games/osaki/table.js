@@ -323,7 +323,10 @@ export class OsakiTable {
     const e = lastMoveOf(ctx.log ?? ctx.recent)?.event;
     let text = t('turned');
     if (mark === 'from') text = t('moved away');
-    if (mark === 'to' && e?.kind === 'stacked') text = t('\u2190 from {slot}', { slot: slotWords(ctx, e.seat, e.from) });
+    // Within one area the tag needs no owner: the two tags may sit side by side.
+    if (mark === 'to' && e?.kind === 'stacked') {
+      text = e.seat === e.owner ? t('\u2190 from slot {n}', { n: e.from + 1 }) : t('\u2190 from {slot}', { slot: slotWords(ctx, e.seat, e.from) });
+    }
     return h('span', { class: `last-move-tag last-move-tag-${mark}`, 'data-testid': 'last-move-tag', 'aria-hidden': 'true' }, text);
   }
 

@@ -60,6 +60,7 @@ export default {
   "turned": "めくった",
   "moved away": "ここから移動",
   "← from {slot}": "← {slot}から",
+  "← from slot {n}": "← {n}番目から",
   "{character}, never turned": "{character}（めくられないまま）",
   "Tiles set aside": "余ったタイル",
   "Set aside": "余ったタイル",
