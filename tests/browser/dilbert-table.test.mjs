@@ -368,6 +368,29 @@ test('the Boss on the track covers none of its numbers and keeps its name inside
   }
 });
 
+test('the happiness track reads on a phone and does not swell on a wide screen', async () => {
+  const sizes = async () =>
+    page.evaluate(() => {
+      const heights = (sel) => [...document.querySelectorAll(`[data-testid="track"] ${sel}`)].map((e) => e.getBoundingClientRect().height);
+      return { numbers: heights('.dl-tick-label'), boss: heights('.dl-boss-text'), tokens: heights('.dl-track-token circle') };
+    });
+  try {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await open('move');
+    const phone = await sizes();
+    assert.ok(phone.numbers.length >= 5 && phone.tokens.length >= 4, 'numbers and tokens are drawn');
+    // Text boxes are about 1.15 times the font: 9 px numbers, 11 px tokens.
+    for (const h of [...phone.numbers, ...phone.boss]) assert.ok(h >= 10, `a number or the Boss\u2019s name ${h.toFixed(1)} px tall at 360 px`);
+    for (const h of phone.tokens) assert.ok(h >= 11, `a token ${h.toFixed(1)} px across at 360 px`);
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await open('move');
+    const wide = await sizes();
+    for (const h of wide.numbers) assert.ok(h <= 22, `a number ${h.toFixed(1)} px tall at 1920 px`);
+  } finally {
+    await page.setViewportSize({ width: 375, height: 800 });
+  }
+});
+
 test('the final scores fit a 375 px phone: a wide table scrolls in its own box, never the page', async () => {
   await open('ending');
   // The real game's longest modifier, on a 6-player table.

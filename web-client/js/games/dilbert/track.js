@@ -9,13 +9,19 @@ import { employeeColour, employeeInitial, employeeName } from './words.js';
 const MIN = -27;
 const MAX = 27;
 const UNIT = 10;
-const R = 7;
+// Sizes in the track's units: a 360 px phone draws its 560 units in about
+// 320 px (so a 16-unit number, css/dilbert.css, is 9 px tall), a wide
+// screen at most 40rem wide, about 18 px.
+const R = 10;
+/** Half the Boss's marker's width, and its height. */
+const BOSS_HALF = 6;
+const BOSS_HEIGHT = 10;
 /**
  * The Boss's marker hangs below the line, among the scale's numbers: a
  * number nearer to it than this (half the marker, half a number, a gap)
  * is left out rather than drawn under it; the heading says where the Boss is.
  */
-const BOSS_CLEARANCE = 15;
+const BOSS_CLEARANCE = 20;
 /** How far the Boss moves at the end of a round unless a memo says otherwise (the view always sends it). */
 const USUAL_BOSS_STEP = 3;
 
@@ -26,7 +32,7 @@ export function renderTrack(ctx) {
   const markers = stack(players.map((p) => ({ p, x: xOf(p.happiness) })));
   const rows = markers.reduce((m, k) => Math.max(m, k.row + 1), 1);
   const lineY = rows * (2 * R + 2) + 4;
-  const height = lineY + 30;
+  const height = lineY + 43;
   const width = (MAX - MIN) * UNIT + 2 * UNIT;
   const summary = [
     t('Boss at {n}', { n: view.boss }),
@@ -36,14 +42,14 @@ export function renderTrack(ctx) {
   const ticks = [];
   for (let v = MIN; v <= MAX; v += 1) {
     const big = v % 9 === 0;
-    ticks.push(svg('line', { class: big ? 'dl-tick dl-tick-big' : 'dl-tick', x1: xOf(v), x2: xOf(v), y1: lineY - (big ? 4 : 2), y2: lineY + (big ? 4 : 2) }));
+    ticks.push(svg('line', { class: big ? 'dl-tick dl-tick-big' : 'dl-tick', x1: xOf(v), x2: xOf(v), y1: lineY - (big ? 5 : 3), y2: lineY + (big ? 5 : 3) }));
     if (big && Math.abs(xOf(v) - bossX) >= BOSS_CLEARANCE) {
-      ticks.push(svg('text', { class: 'dl-tick-label', x: xOf(v), y: lineY + 13, 'text-anchor': 'middle' }, String(v)));
+      ticks.push(svg('text', { class: 'dl-tick-label', x: xOf(v), y: lineY + 18, 'text-anchor': 'middle' }, String(v)));
     }
   }
   // "Boss" under its marker, kept inside the track at either end (it starts at 27).
-  const bossAnchor = bossX > width - 2 * UNIT ? 'end' : bossX < 2 * UNIT ? 'start' : 'middle';
-  const bossTextX = bossAnchor === 'end' ? bossX + 6 : bossAnchor === 'start' ? bossX - 6 : bossX;
+  const bossAnchor = bossX > width - 3 * UNIT ? 'end' : bossX < 3 * UNIT ? 'start' : 'middle';
+  const bossTextX = bossAnchor === 'end' ? bossX + BOSS_HALF : bossAnchor === 'start' ? bossX - BOSS_HALF : bossX;
   return h(
     'section',
     { class: 'dl-track-panel', 'aria-label': t('Happiness track') },
@@ -62,8 +68,8 @@ export function renderTrack(ctx) {
       svg(
         'g',
         { class: 'dl-boss', 'data-boss': String(view.boss) },
-        svg('path', { d: `M${bossX} ${lineY + 3} l-6 9 h12 z` }),
-        svg('text', { x: bossTextX, y: lineY + 26, 'text-anchor': bossAnchor, class: 'dl-boss-text' }, t('Boss')),
+        svg('path', { d: `M${bossX} ${lineY + 3} l${-BOSS_HALF} ${BOSS_HEIGHT} h${2 * BOSS_HALF} z` }),
+        svg('text', { x: bossTextX, y: lineY + 38, 'text-anchor': bossAnchor, class: 'dl-boss-text' }, t('Boss')),
       ),
       markers.map(({ p, x, row }) => {
         const y = lineY - R - 3 - row * (2 * R + 2);
@@ -71,7 +77,7 @@ export function renderTrack(ctx) {
           'g',
           { class: 'dl-track-token', 'data-employee': p.employee, 'data-happiness': String(p.happiness) },
           svg('circle', { cx: x, cy: y, r: R, fill: employeeColour(board, p.employee) }),
-          svg('text', { x, y: y + 3, 'text-anchor': 'middle', class: 'dl-track-initial' }, employeeInitial(board, p.employee)),
+          svg('text', { x, y: y + 4.5, 'text-anchor': 'middle', class: 'dl-track-initial' }, employeeInitial(board, p.employee)),
         );
       }),
     ),
