@@ -10,10 +10,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, isOver, playOneMove, scrollsSideways } from './lib/room.mjs';
+import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, isOver, playOneMove, scrollsSideways, brokenWords } from './lib/room.mjs';
 
 const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
 const MAX_MOVES = 200;
+const LONG_NAME = 'Akiko Wolkenstein-Maxim';
 
 let server;
 let browser;
@@ -69,7 +70,8 @@ test('play against the computer: start page to the end of an Osaki game with two
   await me.page.selectOption('#solo-game', 'osaki');
   await me.page.selectOption('#solo-seats', '3');
   await me.page.selectOption('#solo-level', 'easy');
-  await me.page.fill('#solo-name', 'Aki');
+  // A long name (23 letters of the 24 allowed), which the end screen's table must hold.
+  await me.page.fill('#solo-name', LONG_NAME);
   assert.equal(await scrollsSideways(me.page), false, 'the start page fits 375 px');
   await me.page.click('#solo-button');
 
@@ -88,7 +90,7 @@ test('play against the computer: start page to the end of an Osaki game with two
       ['bot', false, false],
     ],
   );
-  assert.equal(seats[0].name, 'Aki');
+  assert.equal(seats[0].name, LONG_NAME);
   for (const s of seats.slice(1)) assert.equal(s.status, 'Bot \u00b7 easy');
   assert.equal(
     await me.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cubicle:solo:')).length),
@@ -115,6 +117,7 @@ test('play against the computer: start page to the end of an Osaki game with two
   }
   assert.match(log.at(-1), /^Game over/);
   assert.equal(await scrollsSideways(me.page), false, 'the end screen fits 375 px');
+  assert.deepEqual(await brokenWords(me.page, '#end', { skip: 'bdi, code, [hidden]' }), [], 'the end screen breaks no word but names');
   await closeAll([me]);
 });
 

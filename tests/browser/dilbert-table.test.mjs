@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REPO, launchBrowser } from './lib/harness.mjs';
 import { serveDilbertFixtures } from './lib/fixture-server.mjs';
+import { brokenWords } from './lib/room.mjs';
 
 
 let server;
@@ -414,26 +415,6 @@ test('the final scores fit a 375 px phone: a wide table scrolls in its own box, 
   assert.match(await page.locator('[data-testid="ending"]').textContent(), /Ratbert\u2019s low expectations \+1/);
 });
 
-/** Words of `selector`'s texts that the page breaks across two lines. */
-function brokenWords(selector) {
-  return page.evaluate((sel) => {
-    const broken = [];
-    for (const el of document.querySelectorAll(sel)) {
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of node.data.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (lines.size > 1) broken.push(match[0]);
-        }
-      }
-    }
-    return broken;
-  }, selector);
-}
-
 test('the table never breaks a word, from a phone to a wide screen', async () => {
   try {
     for (const width of [360, 375, 768, 1024, 1280, 1440, 1920]) {
@@ -441,7 +422,7 @@ test('the table never breaks a word, from a phone to a wide screen', async () =>
       await open('move');
       assert.ok((await page.locator('.dl-employee').count()) >= 4, 'a full table of employees');
       assert.ok(await page.locator('.dl-roll').count(), 'the last roll beside or above the track');
-      assert.deepEqual(await brokenWords('#game'), [], `at ${width} px`);
+      assert.deepEqual(await brokenWords(page, '#game'), [], `at ${width} px`);
     }
   } finally {
     await page.setViewportSize({ width: 375, height: 800 });

@@ -113,3 +113,32 @@ export async function publicTable(page) {
 export async function scrollsSideways(page) {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/**
+ * Words of the texts inside `selector` that the page lays out on two lines
+ * (a word broken mid-word; a break after a hyphen counts too, so callers
+ * leave out what may break: names, hex). Text in SVG, hidden elements and
+ * `skip` is not looked at.
+ */
+export function brokenWords(page, selector, { skip = 'svg, [hidden]' } = {}) {
+  return page.evaluate(
+    ([sel, skipped]) => {
+      const broken = [];
+      for (const el of document.querySelectorAll(sel)) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.parentElement.closest(skipped)) continue;
+          for (const match of node.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(match[0]);
+          }
+        }
+      }
+      return broken;
+    },
+    [selector, skip],
+  );
+}
