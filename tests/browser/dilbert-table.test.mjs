@@ -392,27 +392,34 @@ test('the happiness track reads on a phone and does not swell on a wide screen',
   }
 });
 
-test('the final scores fit a 375 px phone: a wide table scrolls in its own box, never the page', async () => {
-  await open('ending');
-  // The real game's longest modifier, on a 6-player table.
-  await page.evaluate(() => {
-    const ending = window.__ctx.view.ending;
-    ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
-    const end = document.getElementById('end-details');
-    end.replaceChildren(window.__renderer.describeEnding(window.__ctx));
-  });
-  const sizes = await page.evaluate(() => {
-    const scroller = document.querySelector('.dl-ending-scroll');
-    return {
-      page: document.documentElement.scrollWidth,
-      viewport: window.innerWidth,
-      scroller: scroller.getBoundingClientRect().right,
-      table: scroller.scrollWidth,
-    };
-  });
-  assert.ok(sizes.page <= sizes.viewport, `the page does not scroll sideways (${sizes.page} > ${sizes.viewport})`);
-  assert.ok(sizes.scroller <= sizes.viewport, 'the scores\u2019 box ends inside the screen');
-  assert.match(await page.locator('[data-testid="ending"]').textContent(), /Ratbert\u2019s low expectations \+1/);
+test('the final scores fit their column from a phone to a tablet: a wide table scrolls in its own box, names stay whole', async () => {
+  try {
+    for (const width of [375, 768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open('ending');
+      // The real game's longest modifier and a name of 22 letters and no space, on a 6-player table.
+      await page.evaluate(() => {
+        const ctx = window.__ctx;
+        ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
+        const names = ctx.names;
+        ctx.names = (seat) => (seat === 5 ? 'Maximilianawolkenstein' : names(seat));
+        document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
+      });
+      const sizes = await page.evaluate(() => {
+        const right = (sel) => document.querySelector(sel).getBoundingClientRect().right;
+        // On a phone the columns are one (.col-main is `display: contents`): the page's.
+        const column = getComputedStyle(document.querySelector('.col-main')).display === 'contents' ? 'main' : '.col-main';
+        return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, scroller: right('.dl-ending-scroll'), end: right('#end'), column: right(column) };
+      });
+      assert.ok(sizes.page <= sizes.viewport, `at ${width} px the page does not scroll sideways (${sizes.page})`);
+      assert.ok(sizes.scroller <= sizes.viewport, `at ${width} px the scores\u2019 box ends inside the screen`);
+      assert.ok(sizes.end <= sizes.column + 0.5, `at ${width} px the end panel stays in the table\u2019s column (${sizes.end} > ${sizes.column})`);
+      assert.match(await page.locator('[data-testid="ending"]').textContent(), /Ratbert\u2019s low expectations \+1/);
+      assert.deepEqual(await brokenWords(page, '[data-testid="ending"] bdi'), [], `at ${width} px names break only between words`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 375, height: 800 });
+  }
 });
 
 test('the table never breaks a word, from a phone to a wide screen', async () => {
