@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test';
 
 import { englishLeft } from './lib/english.mjs';
 import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
-import { seqOf } from './lib/room.mjs';
+import { brokenWords, seqOf } from './lib/room.mjs';
 import { DILBERT_FIXTURES, serveDilbertFixtures } from './lib/fixture-server.mjs';
 import { boardOf, logLines, seatAndStart } from './lib/office21.mjs';
 
@@ -222,6 +222,16 @@ test('every decision, every log line and the end screen in Japanese (made-up vie
     assert.match(await record.page.textContent(`${ending} [data-seat="5"] [data-col="modifiers"]`), /^家族写真 \+1$/);
     assert.match(await record.page.textContent(`${ending} .dl-ending-how`), /いちばん幸せなのは.+です。$/);
     await assertJapanese(record.page, 'the end screen', [ending]);
+    // Beside a long Latin name, on a phone, the headings and the numbers stay
+    // on one line each (Japanese may break between any two characters).
+    await record.page.evaluate(() => {
+      const ctx = window.__ctx;
+      const names = ctx.names;
+      ctx.names = (seat) => (seat === 5 ? 'Aki Wolkenstein-Maximili' : names(seat));
+      ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }];
+      document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
+    });
+    assert.deepEqual(await brokenWords(record.page, `${ending} thead th, ${ending} td:not([data-col="modifiers"])`), [], 'headings and numbers on one line');
     assert.deepEqual(record.errors, []);
   } finally {
     await record.context.close();
