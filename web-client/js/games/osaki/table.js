@@ -323,9 +323,13 @@ export class OsakiTable {
     const e = lastMoveOf(ctx.log ?? ctx.recent)?.event;
     let text = t('turned');
     if (mark === 'from') text = t('moved away');
-    // Within one area the tag needs no owner: the two tags may sit side by side.
+    // One short line, no wider than its slot (a long name ends in "…"):
+    // within one area the slot it came from, else whose area it came from,
+    // where the source's own tag marks the slot.
     if (mark === 'to' && e?.kind === 'stacked') {
-      text = e.seat === e.owner ? t('\u2190 from slot {n}', { n: e.from + 1 }) : t('\u2190 from {slot}', { slot: slotWords(ctx, e.seat, e.from) });
+      if (e.seat === e.owner) text = t('\u2190 slot {n}', { n: e.from + 1 });
+      else if (e.seat === ctx.seat) text = t('\u2190 from you');
+      else text = tParts('\u2190 from {name}', { name: h('bdi', {}, ctx.names(e.seat)) });
     }
     return h('span', { class: `last-move-tag last-move-tag-${mark}`, 'data-testid': 'last-move-tag', 'aria-hidden': 'true' }, text);
   }
