@@ -44,9 +44,10 @@ export function describeEnding(ctx) {
         ? phrase(winners.length > 1 ? '{winners} are happiest.' : '{winners} is happiest.', { winners: joinParts(winners.map((s) => h('strong', {}, h('bdi', { translate: 'no' }, ctx.names(s))))) })
         : null,
     ),
+    // Wider than a phone: it scrolls sideways, so the keyboard can reach it.
     h(
       'div',
-      { class: 'dl-ending-scroll' },
+      { class: 'dl-ending-scroll', tabindex: '0', role: 'region', 'aria-label': t('Final happiness') },
       h(
         'table',
         { class: 'scores' },
