@@ -237,6 +237,17 @@ test('activeSeats: voters left, question answerers left, discarders waiting', as
   }
 });
 
+test('a replay\u2019s table (no seat, nothing to send) says whose turn it is, never \u201cSending your move\u201d', async () => {
+  await open('watching');
+  const banner = await page.evaluate(() => {
+    // What the replay page gives a game: a spectator's context, busy so that nothing can be sent.
+    Object.assign(window.__ctx, { seat: null, busy: true, legal: [] });
+    window.__rerender();
+    return document.querySelector('[data-testid="turn-banner"]').textContent;
+  });
+  assert.match(banner, /^Chie\u2019s turn/);
+});
+
 test('names are text, never HTML', async () => {
   await page.goto(url('move'));
   await page.evaluate(async () => {

@@ -65,6 +65,8 @@ async function playTheGame(aki, everyone) {
   for (const r of everyone) {
     await r.page.waitForSelector('#end:not([hidden])');
     assert.match(await r.page.textContent('#end-title'), /Ben wins!/, `${r.name} sees Ben's win`);
+    // Said once above the table, not by the status bar (no longer pinned) and the table both.
+    assert.deepEqual(await linesShown(r.page, '#game', /game is over/i), ['The game is over.'], `${r.name}: the end is said once`);
   }
 }
 
@@ -84,6 +86,18 @@ async function historyShown(page, list) {
       replay: li.querySelector('a.history-replay')?.getAttribute('href'),
       download: li.querySelector('a.history-download')?.getAttribute('href'),
     })),
+  );
+}
+
+/** The lines (paragraphs) shown inside `scope` whose words match `pattern`. */
+function linesShown(page, scope, pattern) {
+  return page.$$eval(
+    `${scope} p`,
+    (lines, [source, flags]) =>
+      lines
+        .filter((p) => p.checkVisibility() && new RegExp(source, flags).test(p.textContent))
+        .map((p) => p.textContent.trim()),
+    [pattern.source, pattern.flags],
   );
 }
 
@@ -249,6 +263,11 @@ test('the replay: step through a finished game, every hand revealed, the result 
   // The deal: no result yet, the hands as dealt.
   assert.equal(await page.getAttribute('#replay', 'data-step'), '0');
   assert.match(await page.textContent('#replay-move'), /The deal/);
+  assert.deepEqual(
+    await linesShown(page, '#replay-table', /\u2019s turn|Sending/),
+    ['Aki\u2019s turn: playing a card.'],
+    'whose turn it is, said once (the table says it; nothing is pinned here)',
+  );
   assert.equal(await page.isVisible('#replay-result'), false, 'no result before the end');
   assert.ok(await page.isDisabled('#replay-first'));
   assert.ok(await page.isDisabled('#replay-prev'));

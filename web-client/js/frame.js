@@ -12,7 +12,9 @@
 // DOM (tab order, focus keeping, tests), CSS pins it and `Dock` below
 // measures both so that the bar stacks and the page keeps room for it
 // (`--frame-h`, `--dock-h` on the root element, marked `data-frame-dock`).
-// Nothing is pinned on the replay page, or once the game is over.
+// Only the pinned bar is shown: on the replay page, or once the game is
+// over, the table's own banner says whose turn it is (and more), so the
+// bar stays hidden rather than repeat it (site.css, ".table-frame").
 
 import { h, joinNames, replace } from './dom.js';
 import { t, tParts } from './i18n.js';

@@ -29,7 +29,8 @@ function bannerWords(ctx, decision, legal) {
   const { view, board } = ctx;
   const stage = view.stage ?? {};
   if (view.ending || stage.stage === 'over') return t('The game is over.');
-  if (ctx.busy) return t('Sending your move\u2026');
+  // Only a seated viewer sends moves (the replay page marks its spectator's table busy).
+  if (ctx.busy && ctx.seat !== null && ctx.seat !== undefined) return t('Sending your move\u2026');
   if (stage.stage === 'set_up') {
     const round =
       stage.attempt > 1
