@@ -228,10 +228,19 @@ test('every decision, every log line and the end screen in Japanese (made-up vie
       const ctx = window.__ctx;
       const names = ctx.names;
       ctx.names = (seat) => (seat === 5 ? 'Aki Wolkenstein-Maximili' : names(seat));
-      ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }];
+      ctx.view.ending.scores[5].modifiers = [
+        { name: 'Ratbert\u2019s low expectations', amount: 1 },
+        { name: 'Family Portrait', amount: 3 },
+        { name: 'Plastic Plant', amount: -2 },
+      ];
       document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
     });
     assert.deepEqual(await brokenWords(record.page, `${ending} thead th, ${ending} td:not([data-col="modifiers"])`), [], 'headings and numbers on one line');
+    // Several modifiers: one per line, each whole (not a column three characters wide).
+    const modifierLines = await record.page.$$eval(`${ending} [data-seat="5"] [data-col="modifiers"] .dl-modifier`, (spans) =>
+      spans.map((span) => new Set([...span.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size),
+    );
+    assert.deepEqual(modifierLines, [1, 1, 1], 'each of three modifiers on one line');
     assert.deepEqual(record.errors, []);
   } finally {
     await record.context.close();

@@ -28,7 +28,7 @@ export function describeEnding(ctx) {
       h(
         'td',
         { 'data-col': 'modifiers' },
-        (s.modifiers ?? []).length ? s.modifiers.map((m) => t('{modifier} {amount}', { modifier: t(m.name), amount: signed(m.amount) })).join(t(', ')) : '\u2014',
+        (s.modifiers ?? []).length ? modifierList(s.modifiers) : '\u2014',
       ),
       h('td', { 'data-col': 'total' }, h('strong', {}, String(s.total))),
     ),
@@ -69,4 +69,16 @@ export function describeEnding(ctx) {
       ),
     ),
   );
+}
+
+/**
+ * The modifiers, each one whole (site.css keeps it on one line) with lines
+ * broken only between them: left to wrap anywhere, Japanese stood them on
+ * end in a column three characters wide.
+ */
+function modifierList(modifiers) {
+  return modifiers.flatMap((m, i) => [
+    i > 0 ? t(', ') : null,
+    h('span', { class: 'dl-modifier' }, t('{modifier} {amount}', { modifier: t(m.name), amount: signed(m.amount) })),
+  ]);
 }
