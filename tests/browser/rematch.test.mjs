@@ -319,6 +319,24 @@ test('the replay: step through a finished game, every hand revealed, the result 
   assert.match(await page.textContent('#replay-winners'), /Ben won/);
   assert.equal(await page.getAttribute('#replay-result', 'data-winners'), '1');
   assert.equal(await scrollsSideways(page), false, 'the replay fits 375 px');
+  // A result wider than the phone (Dilbert's final scores beside a long name)
+  // scrolls in its own box; the page's column does not grow to hold it.
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.style.overflowX = 'auto';
+    box.className = 'wide-result';
+    const table = document.createElement('div');
+    table.style.width = '40rem';
+    table.textContent = 'a final table wider than the phone';
+    box.append(table);
+    document.getElementById('replay-ending').append(box);
+  });
+  assert.equal(await scrollsSideways(page), false, 'a wide result scrolls in its box, not the page');
+  assert.ok(
+    await page.$eval('.wide-result', (box) => box.getBoundingClientRect().right <= document.documentElement.clientWidth),
+    'the box itself is no wider than the page',
+  );
+  await page.$eval('.wide-result', (box) => box.remove());
 
   // The slider goes back too.
   await page.fill('#replay-slider', '0');
