@@ -132,6 +132,23 @@ test('the run button and a memo play button send their actions', async () => {
   assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'run' }, { type: 'play', memo: 4 }]);
 });
 
+test('by keyboard: after Run, the same step asks again (move up to the roll) and focus goes to its prompt, not the page', async () => {
+  await open('move');
+  await page.getByRole('button', { name: /^Run/ }).focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'run' }]);
+  await page.evaluate(() => {
+    // What the room hands over next: still this player's move step, the Run button gone.
+    window.__ctx.legal = window.__ctx.legal.filter((a) => a.type !== 'run');
+    window.__rerender();
+  });
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.classList.contains('dl-prompt')),
+    true,
+    'focus is on the move prompt (a keyboard user is not dropped to the top of the page)',
+  );
+});
+
 test('a sign button sits on the uncovered icon it covers', async () => {
   await open('sign');
   const btn = page.locator('.dl-project[data-project="3"] .dl-icon button');

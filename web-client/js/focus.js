@@ -30,16 +30,23 @@ export class FocusKeeper {
    * Call after replacing the children, with what `capture` returned. When
    * `decisionKey` (what the viewer is deciding now; null when nothing) is
    * new and `prompt` exists, the focus goes to the prompt; otherwise back
-   * to the enabled button with the last focused key.
+   * to the enabled button with the last focused key, or, when that button
+   * is gone and the viewer still has a decision, to its prompt.
    */
   restore(focusWasHere, { decisionKey = null, prompt = null } = {}) {
     if (focusWasHere) {
       const again = this.lastKey ? this.container.querySelector(`[data-key="${CSS.escape(this.lastKey)}"]`) : null;
+      const usable = again && again.tagName === 'BUTTON' && !again.disabled;
       if (decisionKey !== null && decisionKey !== this.lastDecisionKey && prompt) {
         // A new decision for this viewer: bring keyboard users to its prompt.
         prompt.focus({ preventScroll: true });
-      } else if (again && again.tagName === 'BUTTON' && !again.disabled) {
+      } else if (usable) {
         again.focus({ preventScroll: true });
+      } else if (!again && decisionKey !== null && prompt && !this.container.contains(document.activeElement)) {
+        // The same decision asks again without the button just used (Dilbert's
+        // Run: still the move step, now up to the roll): the prompt, not the
+        // top of the page.
+        prompt.focus({ preventScroll: true });
       }
     }
     this.lastDecisionKey = decisionKey;
