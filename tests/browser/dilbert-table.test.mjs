@@ -254,15 +254,17 @@ test('activeSeats: voters left, question answerers left, discarders waiting', as
   }
 });
 
-test('a replay\u2019s table (no seat, nothing to send) says whose turn it is, never \u201cSending your move\u201d', async () => {
+test('the banner: a seated player\u2019s move on its way reads \u201cSending your move\u201d; a replay\u2019s table says whose turn it is', async () => {
   await open('watching');
-  const banner = await page.evaluate(() => {
-    // What the replay page gives a game: a spectator's context, busy so that nothing can be sent.
-    Object.assign(window.__ctx, { seat: null, busy: true, legal: [] });
-    window.__rerender();
-    return document.querySelector('[data-testid="turn-banner"]').textContent;
-  });
-  assert.match(banner, /^Chie\u2019s turn/);
+  const banner = (ctx) =>
+    page.evaluate((ctx) => {
+      Object.assign(window.__ctx, ctx);
+      window.__rerender();
+      return document.querySelector('[data-testid="turn-banner"]').textContent;
+    }, ctx);
+  assert.equal(await banner({ seat: 0, busy: true }), 'Sending your move\u2026');
+  // What replay.js's contextAt gives a game: no seat, nothing legal, not busy.
+  assert.match(await banner({ seat: null, busy: false, legal: [] }), /^Chie\u2019s turn/);
 });
 
 test('names are text, never HTML', async () => {

@@ -58,7 +58,9 @@ function contextAt(k) {
     legal: [],
     seat: null,
     names: nameOf,
-    busy: true,
+    // Nothing is ever on its way: a replay has no seat, no legal action and
+    // an act that sends nothing (busy would read "Sending your move").
+    busy: false,
     recent: step.events ?? [],
     deadlineAt: null,
     act: () => {},

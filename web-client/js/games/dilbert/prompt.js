@@ -58,8 +58,7 @@ function bannerWords(ctx, legal) {
   const who = (seat) => (seat === ctx.seat ? t('you') : markName(ctx.names(seat)));
   const list = (seats) => joinList(seats.map(who));
   if (view.ending || stage.stage === 'over') return t('The game is over.');
-  // Only a seated viewer sends moves (the replay page marks its spectator's table busy).
-  if (ctx.busy && ctx.seat !== null && ctx.seat !== undefined) return t('Sending your move\u2026');
+  if (ctx.busy) return t('Sending your move\u2026');
   if (stage.stage === 'vote') {
     const waiting = (stage.voted ?? []).map((v, seat) => (v ? null : seat)).filter((s) => s !== null);
     if (legal.all.length > 0) return t('Before the first turn: vote for the player with the worst job.');

@@ -29,8 +29,7 @@ function bannerWords(ctx, decision, legal) {
   const { view, board } = ctx;
   const stage = view.stage ?? {};
   if (view.ending || stage.stage === 'over') return t('The game is over.');
-  // Only a seated viewer sends moves (the replay page marks its spectator's table busy).
-  if (ctx.busy && ctx.seat !== null && ctx.seat !== undefined) return t('Sending your move\u2026');
+  if (ctx.busy) return t('Sending your move\u2026');
   if (stage.stage === 'set_up') {
     const round =
       stage.attempt > 1
