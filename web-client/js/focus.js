@@ -36,17 +36,14 @@ export class FocusKeeper {
   restore(focusWasHere, { decisionKey = null, prompt = null } = {}) {
     if (focusWasHere) {
       const again = this.lastKey ? this.container.querySelector(`[data-key="${CSS.escape(this.lastKey)}"]`) : null;
-      const usable = again && again.tagName === 'BUTTON' && !again.disabled;
-      if (decisionKey !== null && decisionKey !== this.lastDecisionKey && prompt) {
-        // A new decision for this viewer: bring keyboard users to its prompt.
+      const deciding = decisionKey !== null && prompt;
+      if (deciding && (decisionKey !== this.lastDecisionKey || !again)) {
+        // A new decision, or the same one asking again without the control
+        // just used (Dilbert's Run: still the move step, now up to the roll):
+        // its prompt, not the top of the page.
         prompt.focus({ preventScroll: true });
-      } else if (usable) {
+      } else if (again && again.tagName === 'BUTTON' && !again.disabled) {
         again.focus({ preventScroll: true });
-      } else if (!again && decisionKey !== null && prompt && !this.container.contains(document.activeElement)) {
-        // The same decision asks again without the button just used (Dilbert's
-        // Run: still the move step, now up to the roll): the prompt, not the
-        // top of the page.
-        prompt.focus({ preventScroll: true });
       }
     }
     this.lastDecisionKey = decisionKey;
