@@ -113,6 +113,54 @@ test('clicking a highlighted space sends its move unchanged', async () => {
   assert.deepEqual(await page.evaluate(() => window.__acts), [expected]);
 });
 
+test('on a phone, a finger\u2019s tap on a square smaller than a fingertip only chooses it: Confirm, or a second tap, sends the move', async () => {
+  const touch = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  const phone = await touch.newPage();
+  phone.on('pageerror', (e) => errors.push(e.message));
+  const openOnPhone = async () => {
+    await phone.goto(url('move'));
+    await phone.waitForFunction(() => window.__ready === true);
+  };
+  const acts = () => phone.evaluate(() => window.__acts);
+  await openOnPhone();
+  const halls = phone.locator('.dl-target[data-legal="move"]:not(.dl-target-office)');
+  const [first, second] = [halls.nth(0), halls.nth(1)];
+  const side = () => first.locator('.dl-target-hit').first().evaluate((r) => r.getBoundingClientRect().width);
+  assert.ok((await side()) < 24, `a hall square is small at 375 px (${await side()} px)`);
+  const confirm = phone.locator('.dl-map-confirm');
+
+  await first.tap();
+  assert.deepEqual(await acts(), [], 'a tap alone sends nothing');
+  assert.equal(await confirm.locator('p').textContent(), await first.getAttribute('aria-label'), 'the square tapped is named below the map');
+  assert.ok(await first.evaluate((g) => g.classList.contains('dl-target-tapped')), 'and marked on it');
+  assert.equal(await phone.evaluate(() => document.activeElement?.dataset.key), 'map-confirm', 'Confirm has the focus (and is scrolled into view)');
+
+  await second.tap();
+  assert.deepEqual(await acts(), [], 'tapping another square moves the choice, sends nothing');
+  assert.equal(await confirm.locator('p').textContent(), await second.getAttribute('aria-label'));
+  await confirm.locator('[data-key="map-cancel"]').tap();
+  assert.equal(await confirm.count(), 0, 'Cancel lets the choice go');
+  assert.deepEqual(await acts(), []);
+
+  await first.tap();
+  const expected = JSON.parse(await first.getAttribute('data-action'));
+  await confirm.locator('[data-key="map-confirm"]').tap();
+  assert.deepEqual(await acts(), [expected], 'Confirm sends the move unchanged');
+
+  await openOnPhone();
+  await first.tap();
+  await first.tap();
+  assert.deepEqual(await acts(), [expected], 'a second tap on the same square sends it');
+
+  await openOnPhone();
+  for (let i = 0; i < 3; i += 1) await phone.getByRole('button', { name: 'Zoom in' }).tap();
+  assert.ok((await side()) >= 32, `zoomed in, a square is fingertip-sized (${await side()} px)`);
+  await first.scrollIntoViewIfNeeded();
+  await first.tap();
+  assert.deepEqual(await acts(), [expected], 'a fingertip-sized square sends at the first tap');
+  await touch.close();
+});
+
 test('a highlighted space is a focusable button that Enter and Space activate', async () => {
   await open('move');
   const target = page.locator('.dl-target').first();

@@ -18,11 +18,22 @@ import { cubicleValue, employeeColour, officeCards, signed } from './words.js';
 
 export const ZOOMS = [1, 1.5, 2, 3];
 
+/**
+ * A square drawn smaller than this (CSS pixels, about a fingertip) is too
+ * small to be sure which one a finger hit: a tap on it only chooses it,
+ * and the move goes once confirmed (a tap on a neighbour by mistake would
+ * otherwise move the piece there for good). At 375 px a square is 15.
+ */
+const FINGERTIP_PX = 32;
+
 /** The office names' largest size, in user units (a square is 10). */
 const LABEL_SIZE = 3.2;
 
 export function renderMap(ctx, legal, ui) {
   const { board } = ctx;
+  const spots = spaceTargets(legal, ui);
+  const tapped = spots.find((spot) => actionKey(spot.action) === ui.tapped) ?? null;
+  if (!tapped) ui.tapped = null;
   const width = (board.width ?? 1) * CELL;
   const height = (board.height ?? 1) * CELL;
   const map = svg(
@@ -42,7 +53,7 @@ export function renderMap(ctx, legal, ui) {
     svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board, officeCards(board))),
     svg('g', { class: 'dl-tokens' }, drawSpaceTokens(ctx)),
     svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
-    svg('g', { class: 'dl-targets' }, drawTargets(ctx, spaceTargets(legal, ui))),
+    svg('g', { class: 'dl-targets' }, drawTargets(ctx, spots, ui)),
   );
   map.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   return h(
@@ -57,8 +68,45 @@ export function renderMap(ctx, legal, ui) {
       zoomButton(ui, 'zoom-fit', t('Fit'), t('Fit the map to the width'), ui.zoom !== 0 ? 0 : null),
     ),
     h('div', { class: 'dl-map-scroll', 'data-testid': 'map-scroll' }, map),
+    // Below the map, so that the map does not move under the finger.
+    tapped ? confirmTap(ctx, ui, tapped.action) : null,
     renderTokenList(ctx),
   );
+}
+
+/** What a tap on a small square chose, with the buttons that send it or let it go. */
+function confirmTap(ctx, ui, action) {
+  const label = actionLabel(action, ctx);
+  return h(
+    'div',
+    { class: 'dl-map-confirm', role: 'group', 'aria-label': t('The square you tapped') },
+    h('p', {}, label),
+    h('button', { type: 'button', class: 'primary', 'data-key': 'map-confirm', disabled: ctx.busy, onclick: () => send(ctx, ui, action) }, t('Confirm')),
+    h(
+      'button',
+      {
+        type: 'button',
+        'data-key': 'map-cancel',
+        onclick: () => {
+          ui.tapped = null;
+          ui.redraw();
+        },
+      },
+      t('Cancel'),
+    ),
+  );
+}
+
+function send(ctx, ui, action) {
+  if (ctx.busy) return;
+  ui.tapped = null;
+  ctx.act(action);
+}
+
+/** Whether `target`'s squares are drawn smaller than a fingertip. */
+function smallerThanFingertip(target) {
+  const hit = target.querySelector('.dl-target-hit')?.getBoundingClientRect();
+  return Boolean(hit) && Math.min(hit.width, hit.height) < FINGERTIP_PX;
 }
 
 function zoomButton(ui, key, text, label, next) {
@@ -169,26 +217,40 @@ function drawCubicles(ctx) {
   });
 }
 
-/** One focusable button per space the viewer may choose: `{action, space}` pairs. */
-function drawTargets(ctx, spots) {
+/**
+ * One focusable button per space the viewer may choose: `{action, space}`
+ * pairs. A mouse click or a key sends at once; a finger's tap on a square
+ * smaller than a fingertip chooses it first (`confirmTap`), and a second
+ * tap on the same square sends.
+ */
+function drawTargets(ctx, spots, ui) {
   const { board } = ctx;
   const sorted = [...spots].sort((a, b) => orderOf(board, a.space) - orderOf(board, b.space));
   return sorted.map(({ action, space: id }) => {
     const space = board.spaces?.[id];
     if (!space) return null;
     const label = actionLabel(action, ctx);
-    const activate = () => {
-      if (!ctx.busy) ctx.act(action);
+    const key = actionKey(action);
+    const activate = (e) => {
+      if (ctx.busy) return;
+      if (e?.pointerType === 'touch' && ui.tapped !== key && smallerThanFingertip(e.currentTarget)) {
+        ui.tapped = key;
+        ui.focusNext = '[data-key="map-confirm"]';
+        ui.redraw();
+        return;
+      }
+      send(ctx, ui, action);
     };
+    const picked = ui.tapped === key;
     return svg(
       'g',
       {
-        class: `dl-target${space.office ? ' dl-target-office' : ''}${action.type === 'play' ? ' dl-target-play' : ''}`,
+        class: `dl-target${space.office ? ' dl-target-office' : ''}${action.type === 'play' ? ' dl-target-play' : ''}${picked ? ' dl-target-tapped' : ''}`,
         role: 'button',
         tabindex: '0',
         'aria-label': label,
         'aria-disabled': ctx.busy ? 'true' : undefined,
-        'data-key': actionKey(action),
+        'data-key': key,
         'data-legal': action.type,
         'data-action': JSON.stringify(action),
         'data-space': String(id),
@@ -196,7 +258,7 @@ function drawTargets(ctx, spots) {
         onkeydown: (e) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            activate();
+            send(ctx, ui, action);
           }
         },
       },

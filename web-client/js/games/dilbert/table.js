@@ -45,6 +45,8 @@ export class DilbertTable {
       countdownTimer: null,
       /** the memo whose target is being chosen (chooser.js), or null */
       choosing: null,
+      /** the map target a finger tapped, waiting for its confirmation (map.js), or null */
+      tapped: null,
       /** a selector to focus after the next render */
       focusNext: null,
       setZoom: (zoom) => {

@@ -243,6 +243,8 @@ export default {
   "Zoom in": "拡大",
   "Fit": "全体",
   "Fit the map to the width": "マップを幅に合わせる",
+  "The square you tapped": "タップしたマス",
+  "Confirm": "決定",
   "Cubicle {rank} ({value}), {name}’s": "キュービクル{rank}（{value}）、{name}の席",
   "Cubicle {rank} ({value}), unclaimed": "キュービクル{rank}（{value}）、空き",
   "👏 Applaud": "👏 拍手",
