@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { tokenKey, waitConnected, joinAs, seqOf, waitSeq } from './lib/room.mjs';
+import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, smallTargets } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle, assertOffersExactlyLegal } from './lib/office21.mjs';
 
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -183,6 +183,13 @@ for (const c of CASES) {
     await closeAll(players);
   });
 }
+
+test('Office 21 on a phone: every control of the room page is big enough for a finger (24 px), the link down to the hand too', { timeout: 60_000 }, async () => {
+  const { anton, players } = await stage('operator');
+  await anton.page.waitForSelector('[data-testid="prompt"] a[href="#o21-hand"]');
+  assert.deepEqual(await smallTargets(anton.page, 'body'), [], 'no control smaller than 24 × 24 px');
+  await closeAll(players);
+});
 
 test('Office 21 on a phone: the DIRECTOR\u2019s choice of a hand, then the look and its discard, stay in view', { timeout: 60_000 }, async () => {
   const { anton, players } = await stage('director');

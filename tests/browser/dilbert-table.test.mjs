@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REPO, launchBrowser } from './lib/harness.mjs';
 import { serveDilbertFixtures } from './lib/fixture-server.mjs';
-import { brokenWords } from './lib/room.mjs';
+import { brokenWords, smallTargets } from './lib/room.mjs';
 
 
 let server;
@@ -222,6 +222,16 @@ test('the keep-memo prompt shows the peek and names the memo kept and the one on
   assert.equal(await page.locator('[data-testid="peek"] li').count(), 3);
   await page.getByRole('button', { name: 'Keep Ted the Generic Guy, put Plastic Plant on top and World’s Smartest Garbage Man under it' }).click();
   assert.deepEqual(await page.evaluate(() => window.__acts), [{ type: 'keep_memo', keep: 6, top: 5 }]);
+});
+
+test('at 375 px, every control outside the map is big enough for a finger (24 px) in every scenario', async () => {
+  await open('move');
+  const names = await page.evaluate(async () => Object.keys((await import('/board.js')).scenarios));
+  for (const s of names) {
+    await open(s);
+    // The map's squares are smaller; a finger's tap there asks for a confirmation (tested above).
+    assert.deepEqual(await smallTargets(page, 'body', { skip: '.dl-map' }), [], s);
+  }
 });
 
 test('zoom buttons widen the map and Fit brings it back', async () => {

@@ -142,3 +142,32 @@ export function brokenWords(page, selector, { skip = 'svg, [hidden]' } = {}) {
     [selector, skip],
   );
 }
+
+/**
+ * Controls inside `selector` that a finger may miss: shown, and smaller than
+ * 24 × 24 CSS px (WCAG 2.2, 2.5.8). A checkbox or radio is measured with its
+ * label (the label takes the tap too); a link inside a sentence is exempt
+ * (its size is the line's), a link alone on its line is not. Elements in
+ * `skip` are not looked at. Returns `"<tag> text: w×h"` strings.
+ */
+export function smallTargets(page, selector, { skip = 'svg' } = {}) {
+  return page.evaluate(
+    ([sel, skipped]) => {
+      const small = [];
+      const controls = 'button, summary, select, input, textarea, a[href], [role="button"]';
+      for (const root of document.querySelectorAll(sel)) {
+        for (const el of root.querySelectorAll(controls)) {
+          if (el.closest(skipped) || !el.checkVisibility()) continue;
+          const target = ((el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) || el;
+          if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.parentElement.textContent.trim() !== el.textContent.trim()) continue;
+          const r = target.getBoundingClientRect();
+          if (r.width < 24 || r.height < 24) {
+            small.push(`<${el.tagName.toLowerCase()}> ${(target.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}: ${Math.round(r.width)}×${Math.round(r.height)}`);
+          }
+        }
+      }
+      return small;
+    },
+    [selector, skip],
+  );
+}
