@@ -161,6 +161,25 @@ test('on a phone, a finger\u2019s tap on a square smaller than a fingertip only 
   await touch.close();
 });
 
+test('the map\u2019s targets: squares tinted, their hit areas (gaps included) invisible, in light and in dark', async () => {
+  await open('targets');
+  await page.locator('[data-choose-memo="6"]').click(); // memo plays on spaces, drawn apart from moves
+  await page.locator('.dl-target').first().hover();
+  for (const theme of ['light', 'dark']) {
+    const fills = await page.evaluate((th) => {
+      document.documentElement.dataset.theme = th;
+      const rects = [...document.querySelectorAll('.dl-target rect')];
+      return {
+        hit: [...new Set(rects.filter((r) => r.classList.contains('dl-target-hit')).map((r) => getComputedStyle(r).fill))],
+        drawn: rects.filter((r) => !r.classList.contains('dl-target-hit')).map((r) => getComputedStyle(r).fill),
+      };
+    }, theme);
+    assert.deepEqual(fills.hit, ['none'], `${theme}: hit areas are not painted`);
+    assert.ok(fills.drawn.length > 0 && fills.drawn.every((f) => f !== 'none'), `${theme}: every target square is tinted`);
+  }
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
+});
+
 test('a highlighted space is a focusable button that Enter and Space activate', async () => {
   await open('move');
   const target = page.locator('.dl-target').first();
