@@ -120,6 +120,8 @@ test('on a phone, a finger\u2019s tap on a square smaller than a fingertip only 
   const openOnPhone = async () => {
     await phone.goto(url('move'));
     await phone.waitForFunction(() => window.__ready === true);
+    // Pinned as on the room page (site.css, "the dock"), so that what is docked takes no room above the map.
+    await phone.addStyleTag({ content: '[data-dock] { position: fixed; left: 0; right: 0; bottom: 0; max-height: 50vh; overflow-y: auto; }' });
   };
   const acts = () => phone.evaluate(() => window.__acts);
   await openOnPhone();
@@ -127,19 +129,33 @@ test('on a phone, a finger\u2019s tap on a square smaller than a fingertip only 
   const [first, second] = [halls.nth(0), halls.nth(1)];
   const side = () => first.locator('.dl-target-hit').first().evaluate((r) => r.getBoundingClientRect().width);
   assert.ok((await side()) < 24, `a hall square is small at 375 px (${await side()} px)`);
-  const confirm = phone.locator('.dl-map-confirm');
+  const confirm = phone.locator('[data-testid="tap-confirm"]');
+  const prompt = phone.locator('[data-testid="prompt"]');
+  const where = (locator) => locator.evaluate((e) => Math.round(e.getBoundingClientRect().top));
 
+  // The square near the top of the screen, clear of the dock, where a player taps it.
+  await first.evaluate((g) => window.scrollBy(0, g.getBoundingClientRect().top - 150));
+  const [mapTop, scrollY] = [await where(phone.locator('.dl-map')), await phone.evaluate(() => scrollY)];
   await first.tap();
   assert.deepEqual(await acts(), [], 'a tap alone sends nothing');
-  assert.equal(await confirm.locator('p').textContent(), await first.getAttribute('aria-label'), 'the square tapped is named below the map');
-  assert.ok(await first.evaluate((g) => g.classList.contains('dl-target-tapped')), 'and marked on it');
-  assert.equal(await phone.evaluate(() => document.activeElement?.dataset.key), 'map-confirm', 'Confirm has the focus (and is scrolled into view)');
+  assert.equal(await confirm.locator('p').textContent(), await first.getAttribute('aria-label'), 'the square tapped is named in the dock');
+  assert.equal(await confirm.getAttribute('data-dock'), '', 'docked, in the prompt\u2019s place');
+  assert.equal(await prompt.count(), 0);
+  assert.ok(await first.evaluate((g) => g.classList.contains('dl-target-tapped')), 'and marked on the map');
+  assert.equal(await phone.evaluate(() => document.activeElement?.dataset.key), 'map-confirm', 'Confirm has the focus');
+  assert.deepEqual([await where(phone.locator('.dl-map')), await phone.evaluate(() => scrollY)], [mapTop, scrollY], 'the map has not moved under the finger');
+  assert.ok(await first.evaluate((g) => {
+    const r = g.querySelector('.dl-target-hit').getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return g.contains(hit);
+  }), 'the tapped square is still in view, not covered');
 
   await second.tap();
   assert.deepEqual(await acts(), [], 'tapping another square moves the choice, sends nothing');
   assert.equal(await confirm.locator('p').textContent(), await second.getAttribute('aria-label'));
   await confirm.locator('[data-key="map-cancel"]').tap();
   assert.equal(await confirm.count(), 0, 'Cancel lets the choice go');
+  assert.equal(await prompt.count(), 1, 'and the prompt is back');
   assert.deepEqual(await acts(), []);
 
   await first.tap();
@@ -148,6 +164,7 @@ test('on a phone, a finger\u2019s tap on a square smaller than a fingertip only 
   assert.deepEqual(await acts(), [expected], 'Confirm sends the move unchanged');
 
   await openOnPhone();
+  await first.scrollIntoViewIfNeeded();
   await first.tap();
   await first.tap();
   assert.deepEqual(await acts(), [expected], 'a second tap on the same square sends it');

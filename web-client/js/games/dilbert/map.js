@@ -32,8 +32,7 @@ const LABEL_SIZE = 3.2;
 export function renderMap(ctx, legal, ui) {
   const { board } = ctx;
   const spots = spaceTargets(legal, ui);
-  const tapped = spots.find((spot) => actionKey(spot.action) === ui.tapped) ?? null;
-  if (!tapped) ui.tapped = null;
+  tappedSpot(legal, ui);
   const width = (board.width ?? 1) * CELL;
   const height = (board.height ?? 1) * CELL;
   const map = svg(
@@ -68,18 +67,38 @@ export function renderMap(ctx, legal, ui) {
       zoomButton(ui, 'zoom-fit', t('Fit'), t('Fit the map to the width'), ui.zoom !== 0 ? 0 : null),
     ),
     h('div', { class: 'dl-map-scroll', 'data-testid': 'map-scroll' }, map),
-    // Below the map, so that the map does not move under the finger.
-    tapped ? confirmTap(ctx, ui, tapped.action) : null,
     renderTokenList(ctx),
   );
 }
 
-/** What a tap on a small square chose, with the buttons that send it or let it go. */
-function confirmTap(ctx, ui, action) {
+/**
+ * The spot (`{action, space}`) a finger tapped and has not confirmed yet, or
+ * null; forgets a tap whose action is no longer offered.
+ */
+export function tappedSpot(legal, ui) {
+  const spot = ui.tapped === null ? null : spaceTargets(legal, ui).find((s) => actionKey(s.action) === ui.tapped) ?? null;
+  if (!spot) ui.tapped = null;
+  return spot;
+}
+
+/**
+ * What a tap on a small square chose, with the buttons that send it or let
+ * it go. It takes the prompt's place in the dock (prompt.js), so the map
+ * stays where it was, the tapped square marked on it, and the buttons are
+ * where the viewer's decisions always are.
+ */
+export function renderTapConfirm(ctx, ui, action) {
   const label = actionLabel(action, ctx);
   return h(
-    'div',
-    { class: 'dl-map-confirm', role: 'group', 'aria-label': t('The square you tapped') },
+    'section',
+    {
+      class: 'dl-prompt dl-map-confirm',
+      'data-testid': 'tap-confirm',
+      // Pinned under the status bar (js/frame.js, "the dock"), as the prompt it replaces.
+      'data-dock': '',
+      tabindex: '-1',
+      'aria-label': t('The square you tapped'),
+    },
     h('p', {}, label),
     h('button', { type: 'button', class: 'primary', 'data-key': 'map-confirm', disabled: ctx.busy, onclick: () => send(ctx, ui, action) }, t('Confirm')),
     h(

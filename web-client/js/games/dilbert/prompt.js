@@ -12,6 +12,7 @@ import { actionButton, actionText } from './actions.js';
 import { renderChooser } from './chooser.js';
 import { renderCountdown } from './countdown.js';
 import { CHANGE_MAX_CENTS, DRAWN_ELSEWHERE, ofType } from './legal.js';
+import { renderTapConfirm, tappedSpot } from './map.js';
 import { fastTrack } from './on-use.js';
 import { cardText } from './texts.js';
 import { cents, employeeCard, joinList, memoCard, memoName, officeName, plural, spaceOffice, traitName } from './words.js';
@@ -117,6 +118,8 @@ function bannerWords(ctx, legal) {
 export function renderPrompt(ctx, legal, ui) {
   const { view } = ctx;
   if (view.ending || legal.all.length === 0) return null;
+  const tapped = tappedSpot(legal, ui);
+  if (tapped) return renderTapConfirm(ctx, ui, tapped.action);
   const chooser = renderChooser(ctx, legal, ui);
   if (chooser) return chooser;
   const stage = view.stage ?? {};
