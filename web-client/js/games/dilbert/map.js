@@ -32,6 +32,7 @@ const LABEL_SIZE = 3.2;
 export function renderMap(ctx, legal, ui) {
   const { board } = ctx;
   const spots = spaceTargets(legal, ui);
+  // Forgets a tap whose move is no longer offered, before marking it.
   tappedSpot(legal, ui);
   const width = (board.width ?? 1) * CELL;
   const height = (board.height ?? 1) * CELL;
