@@ -31,9 +31,9 @@ const LABEL_SIZE = 3.2;
 
 export function renderMap(ctx, legal, ui) {
   const { board } = ctx;
+  // A tap whose move is no longer offered is forgotten by the prompt, drawn
+  // first (prompt.js, `tappedSpot`); a square is marked only if it is offered.
   const spots = spaceTargets(legal, ui);
-  // Forgets a tap whose move is no longer offered, before marking it.
-  tappedSpot(legal, ui);
   const width = (board.width ?? 1) * CELL;
   const height = (board.height ?? 1) * CELL;
   const map = svg(
@@ -240,7 +240,7 @@ function drawCubicles(ctx) {
 /**
  * One focusable button per space the viewer may choose: `{action, space}`
  * pairs. A mouse click or a key sends at once; a finger's tap on a square
- * smaller than a fingertip chooses it first (`confirmTap`), and a second
+ * smaller than a fingertip chooses it first (`renderTapConfirm`), and a second
  * tap on the same square sends.
  */
 function drawTargets(ctx, spots, ui) {
