@@ -546,6 +546,50 @@ test('the final scores fit their column from a phone to a tablet: a wide table s
   }
 });
 
+test('the final scores: each player\u2019s total beside the name, in view on a phone without scrolling the table', async () => {
+  try {
+    for (const width of [360, 375, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open('ending');
+      // A real game's modifiers (a phone's table is wider than the screen with one of them) and a long name.
+      await page.evaluate(() => {
+        const ctx = window.__ctx;
+        for (const s of ctx.view.ending.scores) s.modifiers = [{ name: 'Plastic Plant', amount: -2 }];
+        ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
+        const names = ctx.names;
+        ctx.names = (seat) => (seat === 5 ? 'Maximilianawolkenstein' : names(seat));
+        document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
+      });
+      const seen = await page.evaluate(() => {
+        const box = document.querySelector('.dl-ending-scroll').getBoundingClientRect();
+        const table = document.querySelector('[data-testid="ending"] table');
+        const inView = (cell) => {
+          const r = cell.getBoundingClientRect();
+          return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+        };
+        return {
+          headings: [...table.querySelectorAll('thead th')].map((th) => th.textContent),
+          rows: [...table.querySelectorAll('tbody tr')].map((tr) => ({
+            name: tr.querySelector('th bdi').textContent,
+            total: tr.querySelector('[data-col="total"]').textContent,
+            second: tr.children[1].dataset.col,
+            visible: inView(tr.querySelector('th')) && inView(tr.querySelector('[data-col="total"]')),
+          })),
+          heading: inView(table.querySelector('thead th:nth-child(2)')),
+        };
+      });
+      assert.deepEqual(seen.headings, ['Player', 'Total', 'Track', 'Cubicle', 'Other'], 'the total comes right after the player, as in the other games');
+      assert.ok(seen.heading, `at ${width} px the Total heading is in view`);
+      for (const row of seen.rows) {
+        assert.equal(row.second, 'total');
+        assert.ok(row.visible, `at ${width} px ${row.name}\u2019s name and total (${row.total}) are in view without scrolling the table`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 375, height: 800 });
+  }
+});
+
 test('the table never breaks a word, from a phone to a wide screen', async () => {
   try {
     for (const width of [360, 375, 768, 1024, 1280, 1440, 1920]) {

@@ -1,6 +1,8 @@
-// The end screen's Dilbert details: each employee's final count
-// (happiness on the track, cubicle, other modifiers, total), winners
-// first-class in the table.
+// The end screen's Dilbert details: each employee's final count (total,
+// then what makes it: happiness on the track, cubicle, other modifiers),
+// winners first-class in the table. The total comes right after the name,
+// as in the other games' tables: on a phone the modifiers make the table
+// wider than the screen, and what scrolls out of sight is the detail.
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
@@ -23,6 +25,7 @@ export function describeEnding(ctx) {
         winners.includes(s.seat) ? [' ', h('span', { class: 'badge badge-winner' }, t('winner'))] : null,
         h('span', { class: 'dl-ending-employee' }, employeeName(board, s.employee)),
       ),
+      h('td', { 'data-col': 'total' }, h('strong', {}, String(s.total))),
       h('td', { 'data-col': 'happiness' }, String(s.happiness)),
       h('td', { 'data-col': 'cubicle' }, signed(s.cubicle)),
       h(
@@ -30,7 +33,6 @@ export function describeEnding(ctx) {
         { 'data-col': 'modifiers' },
         (s.modifiers ?? []).length ? modifierList(s.modifiers) : '\u2014',
       ),
-      h('td', { 'data-col': 'total' }, h('strong', {}, String(s.total))),
     ),
   );
   return h(
@@ -44,7 +46,8 @@ export function describeEnding(ctx) {
         ? phrase(winners.length > 1 ? '{winners} are happiest.' : '{winners} is happiest.', { winners: joinParts(winners.map((s) => h('strong', {}, h('bdi', { translate: 'no' }, ctx.names(s))))) })
         : null,
     ),
-    // Wider than a phone: it scrolls sideways, so the keyboard can reach it.
+    // Wider than a phone: it scrolls sideways, so the keyboard can reach it
+    // (the name and the total stay in view: dilbert-table.test.mjs).
     h(
       'div',
       { class: 'dl-ending-scroll', tabindex: '0', role: 'region', 'aria-label': t('Final happiness') },
@@ -59,10 +62,10 @@ export function describeEnding(ctx) {
             'tr',
             {},
             h('th', { scope: 'col' }, t('Player')),
+            h('th', { scope: 'col' }, t('Total')),
             h('th', { scope: 'col' }, t('Track')),
             h('th', { scope: 'col' }, t('Cubicle')),
             h('th', { scope: 'col' }, t('Other')),
-            h('th', { scope: 'col' }, t('Total')),
           ),
         ),
         h('tbody', {}, rows),
