@@ -77,6 +77,25 @@ async function finishedRoom(aki, ben, watchers = []) {
   return created.room_id;
 }
 
+/**
+ * The event listeners on the page's document and on its table's container, by type (Chromium's
+ * DevTools protocol): a table dropped for the next game must take its own with it.
+ */
+async function pageListeners(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const counts = {};
+    for (const [name, expression] of [['document', 'document'], ['#table', "document.getElementById('table')"]]) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+      for (const l of listeners) counts[`${name} ${l.type}`] = (counts[`${name} ${l.type}`] ?? 0) + 1;
+    }
+    return counts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The history entries a page lists in `list` (#end-history or #lobby-history). */
 async function historyShown(page, list) {
   return page.$$eval(`${list} li[data-game]`, (items) =>
@@ -120,6 +139,7 @@ test('play again: the game ends, Aki asks, Ben accepts, both play game 2; the hi
   const created = await seatAndStart(server, { players: [aki, ben], watchers: [watcher], options: { fixture: FIXTURE } });
   const roomId = created.room_id;
   const firstLog = (await logLines(aki.page)).length;
+  const firstListeners = await pageListeners(aki.page);
   await playTheGame(aki, [aki, ben, watcher]);
 
   // The end screen: "Play again" for the players, not for the spectator; the room's games.
@@ -208,6 +228,7 @@ test('play again: the game ends, Aki asks, Ben accepts, both play game 2; the hi
   assert.equal(await aki.page.isVisible('#end'), false, 'no end screen at the start of game 2');
   assert.equal((await logLines(aki.page)).length, firstLog, 'game 2 starts with a fresh log');
   await aki.page.waitForSelector('#table button[data-action]:not([disabled])');
+  assert.deepEqual(await pageListeners(aki.page), firstListeners, 'game 1\u2019s table stopped listening to the page when game 2\u2019s came');
 
   // Game 2 ends the same way; the history lists both games.
   await playTheGame(aki, [aki, ben, watcher]);

@@ -5,15 +5,23 @@
 // the control with the same key, or on the prompt of a new decision.
 
 export class FocusKeeper {
-  /** @param {HTMLElement} container the element whose children are replaced */
-  constructor(container) {
+  /**
+   * @param {HTMLElement} container the element whose children are replaced
+   * @param {AbortSignal} [signal] stops listening to the container (the
+   *   room's next game gets a new table, and a new keeper, in the same one)
+   */
+  constructor(container, signal) {
     this.container = container;
     this.lastKey = null;
     this.lastDecisionKey = null;
-    container.addEventListener('focusin', (e) => {
-      const key = e.target?.dataset?.key;
-      if (key) this.lastKey = key;
-    });
+    container.addEventListener(
+      'focusin',
+      (e) => {
+        const key = e.target?.dataset?.key;
+        if (key) this.lastKey = key;
+      },
+      { signal },
+    );
   }
 
   /**

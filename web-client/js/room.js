@@ -335,6 +335,7 @@ function dropOldTable() {
   state.focusRematch = $('end').contains(active) || active === document.body || active === null;
   clearPending();
   state.game = null;
+  state.table?.destroy();
   state.table = null;
   state.renderer = null;
   state.recent = [];
@@ -420,6 +421,7 @@ function applySnapshot(game) {
   state.recent = [];
   if (!sameTable) {
     state.renderer = null;
+    state.table?.destroy();
     state.table = null;
     rendererFor(game.game).then((renderer) => {
       // Another game's snapshot may have come while this one loaded.

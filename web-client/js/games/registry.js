@@ -6,8 +6,10 @@
 //
 // A renderer is an object:
 //   id: the game id ("osaki")
-//   createTable(container) -> { render(ctx) }   draws the table; keeps its own
-//       UI state (a picked stack) between renders
+//   createTable(container) -> { render(ctx), destroy() }   draws the table;
+//       keeps its own UI state (a picked stack) between renders; destroy()
+//       when the room drops it (the next game gets a new table in the same
+//       container): it stops listening to the page and never draws again
 //   describeEvent(event, ctx) -> text/nodes or null   one log line, in words
 //   describeEnding(ctx) -> node   game-specific end-screen details
 //   activeSeats(view) -> [seat]   who must decide now (for the seat list and
@@ -72,6 +74,7 @@ function fallbackRenderer(gameId) {
     id: gameId,
     createTable(container) {
       return {
+        destroy() {},
         render() {
           container.replaceChildren();
           const p = document.createElement('p');

@@ -28,7 +28,9 @@ import { renderTrack } from './track.js';
 export class DilbertTable {
   constructor(container) {
     this.container = container;
-    this.focus = new FocusKeeper(container);
+    /** Aborted by `destroy`: the listeners this table added to the page. */
+    this.listening = new AbortController();
+    this.focus = new FocusKeeper(container, this.listening.signal);
     this.lastCtx = null;
     const rerender = () => this.lastCtx && this.render(this.lastCtx);
     this.ui = {
@@ -69,10 +71,23 @@ export class DilbertTable {
     this.body = h('div', { class: 'dl-table', 'data-testid': 'dilbert-table' });
     this.reference = new CardReference(() => this.container.querySelector('[data-key="cards"]'));
     replace(container, this.body, this.reference.dialog);
-    document.addEventListener('keydown', (e) => {
-      // An open card reference takes its own Escape.
-      if (e.key === 'Escape' && this.ui.choosing !== null && !this.reference.isOpen && this.container.isConnected) this.ui.cancelChoice();
-    });
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        // An open card reference takes its own Escape.
+        if (e.key === 'Escape' && this.ui.choosing !== null && !this.reference.isOpen && this.container.isConnected) this.ui.cancelChoice();
+      },
+      { signal: this.listening.signal },
+    );
+  }
+
+  /**
+   * The room has dropped this table (js/games/registry.js): a redraw still
+   * to come (a part loaded on use, the end of a performance) does nothing.
+   */
+  destroy() {
+    this.listening.abort();
+    this.lastCtx = null;
   }
 
   render(roomCtx) {

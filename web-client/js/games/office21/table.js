@@ -19,9 +19,16 @@ export class Office21Table {
     this.container = container;
     /** State of the table's own controls, kept across renders. */
     this.ui = { discardOpen: false };
-    this.focus = new FocusKeeper(container);
+    /** Aborted by `destroy`: the listeners this table added to the page. */
+    this.listening = new AbortController();
+    this.focus = new FocusKeeper(container, this.listening.signal);
     /** The seq of the last move already drawn (its cards move once, when it arrives). */
     this.shownSeq = null;
+  }
+
+  /** The room has dropped this table (js/games/registry.js). */
+  destroy() {
+    this.listening.abort();
   }
 
   render(ctx) {

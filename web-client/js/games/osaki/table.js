@@ -25,10 +25,22 @@ export class OsakiTable {
     this.ctx = null;
     /** The seq of the last move already drawn (animated once, when it arrives). */
     this.shownSeq = null;
-    this.focus = new FocusKeeper(container);
-    document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) this.cancelPick();
-    });
+    /** Aborted by `destroy`: the listeners this table added to the page. */
+    this.listening = new AbortController();
+    this.focus = new FocusKeeper(container, this.listening.signal);
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Escape' && this.pickedFrom !== null && this.ctx) this.cancelPick();
+      },
+      { signal: this.listening.signal },
+    );
+  }
+
+  /** The room has dropped this table (js/games/registry.js). */
+  destroy() {
+    this.listening.abort();
+    this.ctx = null;
   }
 
   /** Drops the pick; focus goes back to the stack that was picked if it had moved on. */
