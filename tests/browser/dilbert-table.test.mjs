@@ -516,19 +516,27 @@ test('the happiness track reads on a phone and does not swell on a wide screen',
   }
 });
 
+/**
+ * The end screen of a 6-player table with the real game's longest modifier and a name of 22
+ * letters and no space on seat 5; `everyone` (a modifier) for every other seat too.
+ */
+async function openLongEnding({ everyone = null } = {}) {
+  await open('ending');
+  await page.evaluate((everyone) => {
+    const ctx = window.__ctx;
+    if (everyone) for (const s of ctx.view.ending.scores) s.modifiers = [everyone];
+    ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
+    const names = ctx.names;
+    ctx.names = (seat) => (seat === 5 ? 'Maximilianawolkenstein' : names(seat));
+    document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
+  }, everyone);
+}
+
 test('the final scores fit their column from a phone to a tablet: a wide table scrolls in its own box, names stay whole', async () => {
   try {
     for (const width of [375, 768, 1024]) {
       await page.setViewportSize({ width, height: 900 });
-      await open('ending');
-      // The real game's longest modifier and a name of 22 letters and no space, on a 6-player table.
-      await page.evaluate(() => {
-        const ctx = window.__ctx;
-        ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
-        const names = ctx.names;
-        ctx.names = (seat) => (seat === 5 ? 'Maximilianawolkenstein' : names(seat));
-        document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
-      });
+      await openLongEnding();
       const sizes = await page.evaluate(() => {
         const right = (sel) => document.querySelector(sel).getBoundingClientRect().right;
         // On a phone the columns are one (.col-main is `display: contents`): the page's.
@@ -550,16 +558,7 @@ test('the final scores: each player\u2019s total beside the name, in view on a p
   try {
     for (const width of [360, 375, 1024]) {
       await page.setViewportSize({ width, height: 900 });
-      await open('ending');
-      // A real game's modifiers (a phone's table is wider than the screen with one of them) and a long name.
-      await page.evaluate(() => {
-        const ctx = window.__ctx;
-        for (const s of ctx.view.ending.scores) s.modifiers = [{ name: 'Plastic Plant', amount: -2 }];
-        ctx.view.ending.scores[5].modifiers = [{ name: 'Ratbert\u2019s low expectations', amount: 1 }, { name: 'Family Portrait', amount: 1 }];
-        const names = ctx.names;
-        ctx.names = (seat) => (seat === 5 ? 'Maximilianawolkenstein' : names(seat));
-        document.getElementById('end-details').replaceChildren(window.__renderer.describeEnding(ctx));
-      });
+      await openLongEnding({ everyone: { name: 'Plastic Plant', amount: -2 } });
       const seen = await page.evaluate(() => {
         const box = document.querySelector('.dl-ending-scroll').getBoundingClientRect();
         const table = document.querySelector('[data-testid="ending"] table');
