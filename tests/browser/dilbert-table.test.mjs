@@ -197,6 +197,32 @@ test('the map\u2019s targets: squares tinted, their hit areas (gaps included) in
   await page.evaluate(() => delete document.documentElement.dataset.theme);
 });
 
+test('forced colours (a contrast theme): the track\u2019s axis, numbers and Boss are drawn in the theme\u2019s text colour', async () => {
+  try {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await open('move');
+    for (const theme of ['light', 'dark']) {
+      const seen = await page.evaluate((th) => {
+        document.documentElement.dataset.theme = th;
+        const paint = (selector, property) => [...document.querySelectorAll(selector)].map((el) => getComputedStyle(el)[property]);
+        return {
+          text: getComputedStyle(document.body).color,
+          background: getComputedStyle(document.body).backgroundColor,
+          fills: [...paint('.dl-tick-label', 'fill'), ...paint('.dl-boss-text', 'fill'), ...paint('.dl-boss path', 'fill')],
+          strokes: [...paint('.dl-tick', 'stroke'), ...paint('.dl-track-line', 'stroke')],
+        };
+      }, theme);
+      assert.notEqual(seen.text, seen.background, 'the contrast theme is on');
+      assert.ok(seen.fills.length >= 6 && seen.strokes.length >= 10, 'numbers, the Boss and ticks are drawn');
+      assert.deepEqual([...new Set(seen.fills)], [seen.text], `${theme}: numbers and the Boss in the theme\u2019s text colour`);
+      assert.deepEqual([...new Set(seen.strokes)], [seen.text], `${theme}: the axis and its ticks in the theme\u2019s text colour`);
+    }
+  } finally {
+    await page.emulateMedia({ forcedColors: 'none' });
+    await page.evaluate(() => delete document.documentElement.dataset.theme);
+  }
+});
+
 test('a highlighted space is a focusable button that Enter and Space activate', async () => {
   await open('move');
   const target = page.locator('.dl-target').first();

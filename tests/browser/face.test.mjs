@@ -304,6 +304,26 @@ test('Office 21: an icon on each card kind, a profit meter toward 21 per office,
     assert.ok(Math.abs(m.fill - m.profit / 24) < 0.02, `the bar is filled in proportion (${m.fill.toFixed(3)} for ${m.profit} M)`);
   }
 
+  // In forced colours (a contrast theme), which paints backgrounds the theme's, the bars and the
+  // connection's dot keep a colour of their own.
+  await anton.page.emulateMedia({ forcedColors: 'active' });
+  const painted = await anton.page.evaluate(() => {
+    const background = (el, pseudo) => getComputedStyle(el, pseudo).backgroundColor;
+    return {
+      page: background(document.body),
+      fills: [...document.querySelectorAll('#table .o21-meter-fill')].map((el) => background(el)),
+      tracks: [...document.querySelectorAll('#table .o21-meter-track')].map((el) => background(el)),
+      dot: background(document.getElementById('connection'), '::before'),
+    };
+  });
+  await anton.page.emulateMedia({ forcedColors: 'none' });
+  const shown = (colour) => colour !== painted.page && !/^rgba\(.*, 0\)$|transparent/.test(colour);
+  assert.equal(painted.fills.length, 3);
+  painted.fills.forEach((fill, i) => {
+    assert.ok(shown(fill) && fill !== painted.tracks[i], `forced colours: a meter's bar is painted (${fill} on ${painted.tracks[i]}, page ${painted.page})`);
+  });
+  assert.ok(shown(painted.dot), `forced colours: the connection's dot is painted (${painted.dot} on ${painted.page})`);
+
   // 3. Jacky plays the MANAGER: 22 M, out; the meter shows the bust on every page.
   await clickAndSettle(players[2], players, '#table button[data-hand-card][data-card="manager"]');
   for (const p of players) {
