@@ -519,6 +519,30 @@ test('the Boss on the track covers none of its numbers and keeps its name inside
   }
 });
 
+test('the track\u2019s numbers are whole: -27 and 27 are not cut at its ends, on a phone or a wide screen', async () => {
+  try {
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await open('move');
+      const found = await page.evaluate(() => {
+        window.__ctx.view = { ...window.__ctx.view, boss: 0 };
+        window.__rerender();
+        const track = document.querySelector('[data-testid="track"]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="track"] .dl-tick-label')].map((label) => {
+          const box = label.getBoundingClientRect();
+          return { text: label.textContent, left: box.left - track.left, right: track.right - box.right };
+        });
+      });
+      assert.deepEqual(found.map((n) => n.text), ['-27', '-18', '-9', '9', '18', '27']);
+      for (const n of found) {
+        assert.ok(n.left >= 0 && n.right >= 0, `at ${width} px, ${n.text} is inside the track (${n.left.toFixed(1)} px from its left edge, ${n.right.toFixed(1)} from its right)`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 375, height: 800 });
+  }
+});
+
 test('the happiness track reads on a phone and does not swell on a wide screen', async () => {
   const sizes = async () =>
     page.evaluate(() => {

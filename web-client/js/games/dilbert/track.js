@@ -9,7 +9,13 @@ import { employeeColour, employeeInitial, employeeName } from './words.js';
 const MIN = -27;
 const MAX = 27;
 const UNIT = 10;
-// Sizes in the track's units: a 360 px phone draws its 560 units in about
+/**
+ * The room left and right of the line: a number is centred on its tick, and
+ * the widest, "-27" at the left end, is about 27 units wide (a narrower
+ * margin cut its minus off, so it read as 27). A token at either end fits too.
+ */
+const MARGIN = 2 * UNIT;
+// Sizes in the track's units: a 360 px phone draws its 580 units in about
 // 320 px (so a 16-unit number, css/dilbert.css, is 9 px tall), a wide
 // screen at most 40rem wide, about 18 px.
 const R = 10;
@@ -27,13 +33,13 @@ const USUAL_BOSS_STEP = 3;
 
 export function renderTrack(ctx) {
   const { board, view } = ctx;
-  const xOf = (v) => (Math.max(MIN, Math.min(MAX, Number(v))) - MIN) * UNIT + UNIT;
+  const xOf = (v) => (Math.max(MIN, Math.min(MAX, Number(v))) - MIN) * UNIT + MARGIN;
   const players = (view.players ?? []).filter((p) => p.employee);
   const markers = stack(players.map((p) => ({ p, x: xOf(p.happiness) })));
   const rows = markers.reduce((m, k) => Math.max(m, k.row + 1), 1);
   const lineY = rows * (2 * R + 2) + 4;
   const height = lineY + 43;
-  const width = (MAX - MIN) * UNIT + 2 * UNIT;
+  const width = (MAX - MIN) * UNIT + 2 * MARGIN;
   const summary = [
     t('Boss at {n}', { n: view.boss }),
     ...players.map((p) => t('{employee} ({player}) at {n}', { employee: employeeName(board, p.employee), player: ctx.names(p.seat), n: p.happiness })),
@@ -48,7 +54,7 @@ export function renderTrack(ctx) {
     }
   }
   // "Boss" under its marker, kept inside the track at either end (it starts at 27).
-  const bossAnchor = bossX > width - 3 * UNIT ? 'end' : bossX < 3 * UNIT ? 'start' : 'middle';
+  const bossAnchor = bossX > xOf(MAX) - 2 * UNIT ? 'end' : bossX < xOf(MIN) + 2 * UNIT ? 'start' : 'middle';
   const bossTextX = bossAnchor === 'end' ? bossX + BOSS_HALF : bossAnchor === 'start' ? bossX - BOSS_HALF : bossX;
   return h(
     'section',
@@ -63,7 +69,7 @@ export function renderTrack(ctx) {
     svg(
       'svg',
       { class: 'dl-track', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('Happiness track: {summary}', { summary }), 'data-testid': 'track' },
-      svg('line', { class: 'dl-track-line', x1: UNIT, x2: width - UNIT, y1: lineY, y2: lineY }),
+      svg('line', { class: 'dl-track-line', x1: xOf(MIN), x2: xOf(MAX), y1: lineY, y2: lineY }),
       ticks,
       svg(
         'g',
