@@ -268,6 +268,21 @@ test('a sign button sits on the uncovered icon it covers', async () => {
   assert.match(await covered.textContent(), /Legal.*signed/);
 });
 
+test('a team names each employee once: two work tokens of one employee on a project read as a count, not a repeated name', async () => {
+  await open('move');
+  const team = (project) => page.locator(`.dl-project[data-project="${project}"] .dl-team`).textContent();
+  // Project 1's team is Asok's two work tokens (the rules allow it).
+  assert.equal(await team(1), 'Team: Asok (2 work tokens)');
+  assert.equal(await page.locator('.dl-project[data-project="1"] .dl-team-member').count(), 1);
+  assert.equal(await team(0), 'Team: Wally, Ratbert');
+  // The viewer's own employee, twice: both said, once.
+  await page.evaluate(() => {
+    window.__ctx.view.projects[1].team = ['dilbert', 'wally', 'dilbert'];
+    window.__rerender();
+  });
+  assert.equal(await team(1), 'Team: Dilbert (you) (2 work tokens), Wally');
+});
+
 test('the pocket-change answer sends any cents typed, and refuses nonsense', async () => {
   await open('question');
   await page.fill('#dl-change', '10001');

@@ -116,21 +116,27 @@ function projectBox(ctx, legal, { id, signed, team, title, schedule = false }) {
 function teamLine(ctx, team) {
   const { board, view } = ctx;
   if (team.length === 0) return h('p', { class: 'dl-team' }, t('Team: nobody.'));
+  // An employee can have two work tokens on one project (the rules allow
+  // it: a Volunteered or swapped token); named once, with the count, not
+  // twice in a row as if the line were wrong.
+  const tokens = new Map();
+  for (const employee of team) tokens.set(employee, (tokens.get(employee) ?? 0) + 1);
   return h(
     'p',
     { class: 'dl-team' },
     t('Team: '),
-    team.map((employee, i) => {
+    [...tokens].map(([employee, count], i) => {
       const seat = seatOf(view, employee);
       const swatch = h('span', { class: 'dl-swatch', 'aria-hidden': 'true' });
       swatch.style.backgroundColor = employeeColour(board, employee);
       return h(
         'span',
-        { class: 'dl-team-member', 'data-employee': employee },
+        { class: 'dl-team-member', 'data-employee': employee, 'data-work-tokens': String(count) },
         i > 0 ? t(', ') : '',
         swatch,
         employeeName(board, employee),
         seat === ctx.seat ? t(' (you)') : '',
+        count > 1 ? t(' ({tokens})', { tokens: plural(count, 'work token') }) : '',
       );
     }),
   );

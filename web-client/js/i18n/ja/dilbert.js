@@ -272,6 +272,7 @@ export default {
   "Team: nobody.": "担当者：なし。",
   "Team: ": "担当者：",
   " (you)": "（あなた）",
+  " ({tokens})": "（{tokens}）",
   "The game is over.": "ゲームは終わりました。",
   "Sending your move…": "手を送っています…",
   "Before the first turn: vote for the player with the worst job.": "最初の手番の前に：いちばんひどい仕事をしたプレイヤーに投票してください。",
