@@ -283,6 +283,28 @@ test('a team names each employee once: two work tokens of one employee on a proj
   assert.equal(await team(1), 'Team: Dilbert (you) (2 work tokens), Wally');
 });
 
+test('an employee\u2019s badges (you, your turn, knocked down) stand apart from the name and from each other', async () => {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open('move');
+    const gaps = await page.evaluate(() =>
+      [...document.querySelectorAll('.dl-employee-name')].flatMap((heading) => {
+        const parts = [heading.querySelector('.dl-employee-role'), ...heading.querySelectorAll('.badge')].map((e) => ({ text: e.textContent, box: e.getBoundingClientRect() }));
+        return parts.slice(1).map((badge, i) => {
+          const before = parts[i];
+          const sameLine = Math.abs(before.box.top + before.box.height / 2 - (badge.box.top + badge.box.height / 2)) < 8;
+          return { between: `${before.text} | ${badge.text}`, gap: sameLine ? badge.box.left - before.box.right : null };
+        });
+      }),
+    );
+    assert.ok(gaps.length >= 3, 'the scenario shows you, your turn and knocked down');
+    for (const { between, gap } of gaps) {
+      if (gap !== null) assert.ok(gap >= 4, `at ${width} px, ${gap.toFixed(1)} px between ${between}`);
+    }
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+});
+
 test('the pocket-change answer sends any cents typed, and refuses nonsense', async () => {
   await open('question');
   await page.fill('#dl-change', '10001');
