@@ -111,7 +111,9 @@ test('Osaki: the last move stays marked until the next, a moved stack travels, a
   await settle(players, before);
   for (const p of players) {
     assert.deepEqual(await marksOf(p.page), { '0-0': 'turned' }, `${p.name}: the turned tile is marked`);
-    assert.match(await p.page.textContent('[data-testid="last-move"]'), /Last move: Aki turned over (Aki’s|your) slot 1\./);
+    // Aki's own move in her words; the others' never "Aki turned over Aki's slot".
+    const line = p === aki ? 'Last move: You turned over your slot 1.' : 'Last move: Aki turned over their slot 1.';
+    assert.equal(await p.page.textContent('[data-testid="last-move"]'), line);
   }
   // Ben's turn: the recap lists Aki's move, without taking the focus.
   await ben.page.waitForSelector('[data-testid="recap"]:not([hidden])');
@@ -179,7 +181,13 @@ test('Osaki: the last move stays marked until the next, a moved stack travels, a
   await settle([...players, watcher], before);
   for (const p of [...players, watcher]) {
     assert.deepEqual(await marksOf(p.page), { '0-0': 'from', '1-0': 'to' }, `${p.name}: source and target of the stack are marked`);
-    assert.match(await p.page.textContent('[data-testid="last-move"]'), /Last move: Aki moved a stack from (Aki’s|your) slot 1 onto (Ben’s|your) slot 1 \(now 2 tiles\)/);
+    const line =
+      p === aki
+        ? 'Last move: You moved a stack from your slot 1 onto Ben’s slot 1 (now 2 tiles).'
+        : p === ben
+          ? 'Last move: Aki moved a stack from their slot 1 onto your slot 1 (now 2 tiles).'
+          : 'Last move: Aki moved a stack from their slot 1 onto Ben’s slot 1 (now 2 tiles).';
+    assert.equal(await p.page.textContent('[data-testid="last-move"]'), line, p.name);
   }
   assert.equal(await ben.page.textContent('.slot:has(.tile[data-last-move="to"]) [data-testid="last-move-tag"]'), '\u2190 from Aki');
   assert.equal(await aki.page.textContent('.slot:has(.tile[data-last-move="to"]) [data-testid="last-move-tag"]'), '\u2190 from you');
@@ -209,6 +217,7 @@ test('Osaki: the last move stays marked until the next, a moved stack travels, a
   const to = await aki.page.$eval('#table .tile[data-key="0-2"]', (t) => t.getBoundingClientRect().toJSON());
   assert.ok(Math.abs(from.top - to.top) + Math.abs(from.left - to.left) > 10, 'source and target are apart');
   assert.equal(await aki.page.textContent('.slot:has(.tile[data-last-move="to"]) [data-testid="last-move-tag"]'), '\u2190 from Ben');
+  assert.match(await aki.page.textContent('[data-testid="last-move"]'), /^Last move: Ben moved a stack from their slot 4 onto your slot 3 \(now \d tiles\)\.$/);
   const akiLines = await recapOf(aki.page);
   assert.equal(akiLines.length, 1, `only Ben's move since Aki's last: ${akiLines}`);
   assert.match(akiLines[0], /Ben stacked Senior Managing Director.*Copying.* onto Aki’s pile/);

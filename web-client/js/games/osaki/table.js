@@ -149,16 +149,20 @@ export class OsakiTable {
    */
   lastMoveLine(ctx, move) {
     const e = move.event;
-    const name = (seat) => h('bdi', {}, ctx.names(seat));
+    // A move starts in its mover's own area: "You … your slot", "Aki … their
+    // slot", never "Aki turned over Aki's slot" (or "your slot", on Aki's page).
+    const mine = e.seat === ctx.seat;
+    const name = h('bdi', {}, ctx.names(e.seat));
     let words = describeEvent(e, ctx);
-    if (e.kind === 'turned') words = tParts('{name} turned over {slot}.', { name: name(e.seat), slot: slotWords(ctx, e.seat, e.slot) });
+    if (e.kind === 'turned') {
+      const n = String(e.slot + 1);
+      words = mine ? tParts('You turned over your slot {n}.', { n }) : tParts('{name} turned over their slot {n}.', { name, n });
+    }
     if (e.kind === 'stacked') {
-      words = tParts('{name} moved a stack from {from} onto {onto} (now {height} tiles).', {
-        name: name(e.seat),
-        from: slotWords(ctx, e.seat, e.from),
-        onto: slotWords(ctx, e.owner, e.onto),
-        height: String(e.height),
-      });
+      const parts = { name, n: String(e.from + 1), onto: slotWords(ctx, e.owner, e.onto, e.seat), height: String(e.height) };
+      words = mine
+        ? tParts('You moved a stack from your slot {n} onto {onto} (now {height} tiles).', parts)
+        : tParts('{name} moved a stack from their slot {n} onto {onto} (now {height} tiles).', parts);
     }
     return h(
       'p',

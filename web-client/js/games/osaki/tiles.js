@@ -129,9 +129,13 @@ export function lastMoveMarks(move) {
   return marks;
 }
 
-/** "Ben’s slot 3" / "your slot 3" (slots counted from 1, as they are drawn). */
-export function slotWords(ctx, seat, slot) {
+/**
+ * "Ben’s slot 3" / "your slot 3" (slots counted from 1, as they are drawn);
+ * "their slot 3" when it is `actor`'s own (the sentence has just named them).
+ */
+export function slotWords(ctx, seat, slot, actor = null) {
   if (seat === ctx.seat) return t('your slot {n}', { n: slot + 1 });
+  if (seat === actor) return t('their slot {n}', { n: slot + 1 });
   return t('{name}\u2019s slot {n}', { name: ctx.names(seat), n: slot + 1 });
 }
 
