@@ -396,8 +396,8 @@ test('a round of Dilbert: a run and a walk, a signature, a Legal kill, end-of-tu
     assert.equal(await pieceLabel(r.page, 'dilbert'), `Dilbert (Bert) in ${square}`);
     assert.ok((await logLines(r.page)).some((line) => walked.test(line)), `${r.name}'s log tells Bert's walk`);
   }
-  // In the hall: nothing to play at the end of his turn.
-  assert.equal(await banner(bert.page), 'Your turn: play end-of-turn memos, or end your turn.');
+  // In the hall: nothing to play at the end of his turn, and the banner says so too.
+  assert.equal(await banner(bert.page), 'Your turn: nothing left to play, end your turn.');
   await assertOffersExactlyLegal(bert, 'Bert’s end-of-turn step');
   assert.deepEqual(latestLegal(bert), [{ type: 'end_turn' }]);
   assert.match(await bert.page.textContent('[data-testid="prompt"]'), /Nothing left to play: end your turn\./);
@@ -634,7 +634,8 @@ test('memos for four: a memo on another employee, the Response on its sender, a 
   // ... he walks into the hall and ends his turn.
   const hall = await bert.page.$$eval('[data-testid="map"] .dl-target:not(.dl-target-office)', (els) => els.map((el) => JSON.parse(el.dataset.action)));
   await act(bert, everyone, hall[0], '[data-testid="map"]');
-  assert.equal(await banner(bert.page), 'Your turn: play end-of-turn memos, or end your turn.');
+  assert.equal(await banner(bert.page), 'Your turn: nothing left to play, end your turn.');
+  assert.deepEqual(latestLegal(bert), [{ type: 'end_turn' }]);
   await assertOffersExactlyLegal(bert, 'Bert’s end-of-turn step');
   await act(bert, everyone, { type: 'end_turn' }, '[data-testid="prompt"]');
 

@@ -101,7 +101,9 @@ function bannerWords(ctx, legal) {
       return t('Pocket change: waiting for {waiting} to answer.', { waiting: list(waiting) });
     }
     case 'end_turn':
-      return mine ? t('Your turn: play end-of-turn memos, or end your turn.') : t('{whose}: ending the turn.', { whose });
+      // As the prompt below says it: memos to play first only when there are some.
+      if (!mine) return t('{whose}: ending the turn.', { whose });
+      return legal.play.size > 0 ? t('Your turn: play end-of-turn memos, or end your turn.') : t('Your turn: nothing left to play, end your turn.');
     case 'call_out': {
       const waiting = waitingFor(step.answered, step.cheater);
       if (waiting.includes(ctx.seat) && legal.all.length > 0) return t('Management Fast Track is over: did {name} cheat? Call it out.', { name: markName(ctx.names(step.cheater)) });

@@ -293,6 +293,7 @@ export default {
   "Accounting asks everyone: how much change is in your pockets?": "経理部から全員に質問：ポケットに小銭はいくらありますか？",
   "Pocket change: waiting for {waiting} to answer.": "小銭：{waiting}の回答を待っています。",
   "Your turn: play end-of-turn memos, or end your turn.": "あなたの手番：手番終了時のメモを使うか、手番を終えてください。",
+  "Your turn: nothing left to play, end your turn.": "あなたの手番：使えるメモはありません。手番を終えてください。",
   "{whose}: ending the turn.": "{whose}：手番を終えるところです。",
   "Management Fast Track is over: did {name} cheat? Call it out.": "マネジメント・ファストトラックは終わり：{name}はズルをした？ 指摘しましょう。",
   "Call-out of your Management Fast Track cheats: waiting for {waiting}.": "あなたのマネジメント・ファストトラックのズルの指摘：{waiting}を待っています。",
