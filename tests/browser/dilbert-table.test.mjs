@@ -794,6 +794,38 @@ test('hidden texts: a banner, names without texts in the hand, the question, the
   for (const card of memos) assert.ok(!log.includes(card.text), `the log quotes ${card.name}`);
 });
 
+test('hidden texts while a bot plays Dilbert: nobody reads them out, so every text stays on the table with a note saying why', async () => {
+  await open('texts_hidden');
+  const { memos, consultants } = await page.evaluate(async () => (await import('/board.js')).board);
+  const dilbertSeat = await page.evaluate(() => window.__ctx.view.players.find((p) => p.employee === 'dilbert').seat);
+  const showsTexts = async () => {
+    const table = await page.locator('[data-testid="dilbert-table"]').textContent();
+    return [...memos, ...consultants].filter((card) => table.includes(card.text)).length;
+  };
+  // A bot plays another seat: nothing changes.
+  await page.evaluate((seat) => {
+    window.__ctx.isBot = (s) => s !== seat;
+    window.__rerender();
+  }, dilbertSeat);
+  assert.ok((await page.locator('[data-hidden-text]').count()) >= 5);
+  assert.equal(await showsTexts(), 0);
+  // A bot plays Dilbert (from the lobby, or standing in for an away player).
+  await page.evaluate((seat) => {
+    window.__ctx.isBot = (s) => s === seat;
+    window.__rerender();
+  }, dilbertSeat);
+  assert.equal(await page.locator('[data-hidden-text]').count(), 0, 'no text is replaced');
+  assert.ok((await showsTexts()) >= 3, 'the hand\u2019s, the question\u2019s and the consultant\u2019s texts show');
+  assert.match(
+    await page.locator('[data-testid="texts-hidden"]').textContent(),
+    /^The consultant in play lets only Dilbert read the cards, and Ann \(Dilbert\) is a bot: the cards\u2019 texts stay on the table for everyone\.$/,
+  );
+  await page.getByRole('button', { name: 'Cards' }).click();
+  const reference = await page.locator('[data-testid="card-reference"][open]').textContent();
+  assert.ok(memos.some((card) => reference.includes(card.text)), 'the card reference shows the texts');
+  await page.keyboard.press('Escape');
+});
+
 test('the card reference: every memo, consultant, token and office chart; keyboard in and out; 375 px', async () => {
   await open('move');
   const button = page.getByRole('button', { name: 'Cards' });

@@ -136,6 +136,12 @@ function nameOf(seat) {
   return name === null || name === undefined ? t('Seat {n}', { n: seat + 1 }) : playerName(name);
 }
 
+/** Whether a bot plays `seat` now: one from the lobby, or one standing in for an away player. */
+function isBot(seat) {
+  const kind = seatKind(state.room?.seats?.find((s) => s.seat === seat) ?? {});
+  return kind === 'bot' || kind === 'stand_in';
+}
+
 function mySeat() {
   const fromView = state.game?.view?.you;
   if (fromView !== undefined && fromView !== null) return fromView;
@@ -149,6 +155,7 @@ function gameContext() {
     legal: state.game.legal ?? [],
     seat: mySeat(),
     names: nameOf,
+    isBot,
     busy: state.pending !== null,
     recent: state.recent,
     log: state.game.log,

@@ -20,8 +20,10 @@
 //   endYouLine(won) -> text   (optional) the end screen's line to a player
 //   recapSkip: [kind]   (optional) event kinds "Since your last turn"
 //       (js/recap.js) leaves out
-// where ctx = { board, view, legal, seat, names(seat), busy, recent, log, deadlineAt, act(action) }
-// (recent: the log entries {seq, event} of the last update, to animate once;
+// where ctx = { board, view, legal, seat, names(seat), isBot(seat), busy, recent, log, deadlineAt, act(action) }
+// (isBot: whether a bot plays the seat now, from the lobby or standing in;
+// the room page's only, so a table reads it as `ctx.isBot?.(seat)`;
+// recent: the log entries {seq, event} of the last update, to animate once;
 // log: every entry so far, to mark the last move until the next one (the
 // replay page has no log: recent is its step's events); deadlineAt: when the
 // table's current window closes by itself, epoch ms, or null).
