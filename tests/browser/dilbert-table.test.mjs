@@ -773,6 +773,14 @@ test('the out tray lists the memos played, those since your last turn marked', a
   await open('move');
   const items = await page.locator('[data-testid="recent-memos"] li').evaluateAll((els) => els.map((e) => [e.textContent, e.dataset.recent]));
   assert.deepEqual(items, [['Budget Cut', 'false'], ['Donut Run (since your last turn)', 'true'], ['Asleep at the Wheel (since your last turn)', 'true']]);
+  const heading = () => page.locator('[data-testid="out-tray"] h3').textContent();
+  assert.equal(await heading(), 'Out tray (memos played; marked: since your last turn)');
+  // A spectator (and the replay page) has no last turn: the view marks nothing, the heading promises nothing.
+  await page.evaluate(() => {
+    window.__ctx = Object.assign(window.__ctx, { seat: null, view: { ...window.__ctx.view, recent_memos: [], hand: null } });
+    window.__rerender();
+  });
+  assert.equal(await heading(), 'Out tray (memos played)');
 });
 
 test('hidden texts: a banner, names without texts in the hand, the question, the consultant and the card reference', async () => {

@@ -17,7 +17,8 @@ export function renderRecentMemos(ctx) {
   return h(
     'section',
     { class: 'dl-recent', 'data-testid': 'out-tray', 'aria-label': t('Out tray: memos played') },
-    h('h3', {}, t('Out tray '), h('span', { class: 'hint' }, t('(memos played; marked: since your last turn)'))),
+    // A spectator (the replay page too) has no last turn: nothing is marked for them.
+    h('h3', {}, t('Out tray '), h('span', { class: 'hint' }, seated(ctx) ? t('(memos played; marked: since your last turn)') : t('(memos played)'))),
     h(
       'ul',
       { class: 'dl-recent-list', 'data-testid': 'recent-memos' },
@@ -32,4 +33,8 @@ export function renderRecentMemos(ctx) {
       }),
     ),
   );
+}
+
+function seated(ctx) {
+  return ctx.seat !== null && ctx.seat !== undefined;
 }

@@ -375,6 +375,7 @@ export default {
   "Out tray: memos played": "アウトトレイ：使われたメモ",
   "Out tray ": "アウトトレイ",
   "(memos played; marked: since your last turn)": "（使われたメモ。印つきは前の手番以降）",
+  "(memos played)": "（使われたメモ）",
   " (since your last turn)": "（前の手番以降）",
   "Cards": "カード",
   "Memos ({n})": "メモ（{n}）",
