@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { waitConnected, seqOf, scrollsSideways } from './lib/room.mjs';
+import { waitConnected, seqOf, scrollsSideways, tokenKey } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle } from './lib/office21.mjs';
 
 const CHARACTERS = ['president', 'senior_managing_director', 'department_manager', 'section_chief', 'senior_colleague', 'temp_worker'];
@@ -115,6 +115,32 @@ test('the start page presents each game: picture, pitch, players and length; the
   for (const words of jaWords) assert.doesNotMatch(words, /[A-Za-z]{2,}/, `no English left in "${words}"`);
   assert.equal(await scrollsSideways(ja.page), false, 'the start page fits 375 px');
   await closeAll([desk, ja]);
+});
+
+test('the lobby on two columns: each free seat\u2019s Sit here, bot level and Add bot on one line, from 800 to 1440 px', { timeout: 60_000 }, async () => {
+  const created = await server.api('POST', '/api/rooms', { game: 'dilbert', seats: 4 });
+  const host = await openPage(browser, { name: 'host', width: 1440, height: 900 });
+  await host.page.goto(server.url + '/404');
+  await host.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
+  for (const width of [1440, 1024, 800]) {
+    await host.page.setViewportSize({ width, height: 900 });
+    await host.page.goto(server.url + created.url);
+    await waitConnected(host.page);
+    await host.page.waitForSelector('#seats [data-action="add-bot"], #seats button');
+    const rows = await host.page.$$eval('#seats > li', (seats) =>
+      seats.map((seat) => {
+        const controls = [...seat.querySelectorAll('button, select')].filter((el) => el.offsetParent);
+        return { controls: controls.length, lines: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2))).size };
+      }),
+    );
+    assert.equal(rows.length, 4);
+    for (const row of rows) {
+      assert.equal(row.controls, 3, `at ${width} px: Sit here, the level and Add bot`);
+      assert.equal(row.lines, 1, `at ${width} px a free seat\u2019s controls sit on one line`);
+    }
+    assert.equal(await scrollsSideways(host.page), false);
+  }
+  await closeAll([host]);
 });
 
 test('Osaki: a picture per character, shared by matching tiles; four players in view at 1440x900; the invite panel folded', { timeout: 150_000 }, async () => {
