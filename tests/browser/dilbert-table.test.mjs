@@ -826,7 +826,7 @@ test('hidden texts while a bot plays Dilbert: nobody reads them out, so every te
   assert.ok((await showsTexts()) >= 3, 'the hand\u2019s, the question\u2019s and the consultant\u2019s texts show');
   assert.match(
     await page.locator('[data-testid="texts-hidden"]').textContent(),
-    /^The consultant in play lets only Dilbert read the cards, and Ann \(Dilbert\) is a bot: the cards\u2019 texts stay on the table for everyone\.$/,
+    /^The consultant in play lets only Dilbert read the cards, and a bot plays Dilbert: the cards\u2019 texts stay on the table for everyone\.$/,
   );
   await page.getByRole('button', { name: 'Cards' }).click();
   const reference = await page.locator('[data-testid="card-reference"][open]').textContent();

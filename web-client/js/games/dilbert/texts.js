@@ -40,7 +40,8 @@ export function renderTextsHiddenBanner(ctx) {
     return h(
       'p',
       { class: 'dl-texts-shown', role: 'note', 'data-testid': 'texts-hidden', 'data-shown': '' },
-      isolateNames(t('The consultant in play lets only Dilbert read the cards, and {reader} is a bot: the cards\u2019 texts stay on the table for everyone.', { reader: reader(ctx) })),
+      // "a bot plays Dilbert": true of a bot from the lobby and of one standing in for an away player.
+      t('The consultant in play lets only Dilbert read the cards, and a bot plays Dilbert: the cards\u2019 texts stay on the table for everyone.'),
     );
   }
   if (!textsHidden(ctx)) return null;

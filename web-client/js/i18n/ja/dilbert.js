@@ -395,7 +395,7 @@ export default {
   "Dilbert’s player": "ディルバートのプレイヤー",
   "Text hidden: {reader} reads it out.": "文章は非公開：{reader}が読み上げます。",
   "Card texts are hidden from you. ": "カードの文章はあなたには見えません。",
-  "The consultant in play lets only Dilbert read the cards, and {reader} is a bot: the cards’ texts stay on the table for everyone.": "場に出ているコンサルタントのため、カードを読めるのはディルバートだけですが、{reader}はボットなので、カードの文章は全員に表示されたままです。",
+  "The consultant in play lets only Dilbert read the cards, and a bot plays Dilbert: the cards’ texts stay on the table for everyone.": "場に出ているコンサルタントのため、カードを読めるのはディルバートだけですが、ディルバートはボットが担当しているので、カードの文章は全員に表示されたままです。",
   "The consultant in play lets only Dilbert read the cards: {reader} reads each memo and consultant out for the table. You still see every card’s name.": "現在のコンサルタントのせいで、カードを読めるのはディルバートだけです。{reader}がメモとコンサルタントを卓に読み上げます。カードの名前は見えます。",
   "on {who}": "{who}に",
   "in {space}": "{space}に",
