@@ -241,6 +241,20 @@ test('Osaki: a picture per character, shared by matching tiles; four players in 
   assert.match(await aki.page.inputValue('#room-link'), /\/r\/[^/]+$/, 'opened, it still gives the room link');
   assert.ok(await aki.page.locator('#show-qr').isVisible(), 'and the QR code button');
 
+  // 3b. Reloaded (the game found running): the side column's order on screen is its order for Tab,
+  //     "Since your last turn" first, then the folded invite panel, the seats and the log.
+  await aki.page.reload();
+  await aki.page.locator('#table button[data-legal]:not([disabled])').first().waitFor();
+  await aki.page.locator('.col-side > .recap:not([hidden])').waitFor();
+  await settled(aki.page);
+  const side = await aki.page.$$eval('.col-side > :not([hidden])', (els) =>
+    els.filter((e) => e.getBoundingClientRect().height > 0).map((e) => ({ what: e.id || e.className, top: Math.round(e.getBoundingClientRect().top) })),
+  );
+  assert.equal(side[0]?.what, 'recap', `the recap leads the side column (${JSON.stringify(side)})`);
+  for (let i = 1; i < side.length; i += 1) {
+    assert.ok(side[i].top > side[i - 1].top, `${side[i].what} comes after ${side[i - 1].what} on screen as for Tab (${JSON.stringify(side)})`);
+  }
+
   // 4. On a phone, the same room from a spectator: nothing sideways, the fold there too.
   const phone = await openPage(browser, { name: 'phone', width: 375, height: 800, hasTouch: true, isMobile: true });
   await phone.page.goto(aki.page.url());

@@ -13,7 +13,11 @@ function place() {
   const table = document.getElementById('table');
   if (!recap || !side || !table) return;
   if (WIDE.matches) {
-    if (recap.parentElement !== side) side.prepend(recap);
+    // First in the side column's DOM too, not only on screen (css/layout.css
+    // orders it first): Tab goes in the order things are seen. The invite
+    // panel, folded into the side column when a game is found running,
+    // comes after it.
+    if (side.firstElementChild !== recap) side.prepend(recap);
   } else if (recap.nextElementSibling !== table) {
     table.before(recap);
   }
