@@ -235,6 +235,60 @@ test('a highlighted space is a focusable button that Enter and Space activate', 
   assert.deepEqual(acts[0], JSON.parse(await target.getAttribute('data-action')));
 });
 
+test('the map\u2019s spaces are one Tab stop, starting at your piece; the arrow keys go from space to space, and Enter sends the one reached', async () => {
+  await open('move');
+  const targets = page.locator('.dl-target');
+  const count = await targets.count();
+  assert.ok(count > 3, `the fixture offers ${count} spaces`);
+  const stops = await page.$$eval('.dl-target', (els) => els.filter((e) => e.getAttribute('tabindex') === '0').map((e) => e.getAttribute('aria-label')));
+  assert.deepEqual(stops, ['Stay where you are'], 'Tab lands on the viewer\u2019s own square, and only there');
+  assert.match(await page.getAttribute('.dl-targets', 'aria-label'), /arrow keys/);
+
+  // Tab goes into the map once and out of it the next time (Fit, after Zoom in, is off at this zoom).
+  await page.getByRole('button', { name: 'Zoom in' }).focus();
+  await page.keyboard.press('Tab');
+  const focused = () =>
+    page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e?.classList.contains('dl-target')) return null;
+      const r = e.getBoundingClientRect();
+      return { label: e.getAttribute('aria-label'), x: r.left + r.width / 2, y: r.top + r.height / 2, action: JSON.parse(e.dataset.action) };
+    });
+  const start = await focused();
+  assert.equal(start?.label, 'Stay where you are');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), null, 'one more Tab leaves the map');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal((await focused())?.label, 'Stay where you are');
+
+  // Each arrow goes the way it points, as long as there is a space that way.
+  const seen = new Set([start.label]);
+  for (const [key, dx, dy] of [['ArrowLeft', -1, 0], ['ArrowUp', 0, -1], ['ArrowRight', 1, 0], ['ArrowDown', 0, 1]]) {
+    const before = await focused();
+    await page.keyboard.press(key);
+    const after = await focused();
+    assert.ok(after, `${key} keeps the focus on the map`);
+    if (after.label === before.label) continue;
+    const ahead = (after.x - before.x) * dx + (after.y - before.y) * dy;
+    assert.ok(ahead > 0, `${key} went from ${before.label} to ${after.label}, which is not that way`);
+    seen.add(after.label);
+  }
+  assert.ok(seen.size >= 3, `the arrows reached ${[...seen].join(', ')}`);
+  await page.keyboard.press('End');
+  const last = await focused();
+  assert.equal(last.label, await targets.last().getAttribute('aria-label'));
+  await page.keyboard.press('Home');
+  assert.equal((await focused()).label, await targets.first().getAttribute('aria-label'));
+
+  // The space reached is the Tab stop from now on, and Enter sends its move.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal((await focused()).label, last.label);
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.__acts), [last.action]);
+});
+
 test('the run button and a memo play button send their actions', async () => {
   await open('move');
   await page.getByRole('button', { name: /^Run/ }).click();

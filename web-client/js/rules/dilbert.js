@@ -62,6 +62,7 @@ export default {
         items: [
           ['to play', 'The seat that must act now (several during a question to everyone).'],
           ['Happiness track', 'Everyone’s happiness and the Boss; the game ends when he reaches the happiest employee.'],
+          ['Highlighted spaces', 'Where you may stop, or aim the memo you are playing: click one. By keyboard, Tab takes you onto the map at your piece, the arrow keys go from space to space, and Enter chooses.'],
           ['Knocked down', 'This employee must walk next turn and spends 2 to stand up.'],
           ['Schedule', 'The project that enters play when one is killed.'],
           ['Out tray', 'Memos played recently; they stay until their player’s next turn ends.'],
@@ -131,6 +132,7 @@ export default {
         items: [
           ['手番', 'いま行動する席（全員への質問中は複数）。'],
           ['幸福度トラック', '全員の幸福度と上司の位置。上司がいちばん幸せな社員に届くと終了です。'],
+          ['強調されたマス', '止まれる場所、または使うメモの対象。クリックで選びます。キーボードでは、Tabで自分のコマの位置からマップに入り、矢印キーでマスからマスへ移り、Enterで決定します。'],
           ['倒れている', 'この社員は次の手番に歩くしかなく、起き上がるのに2歩使います。'],
           ['スケジュール', 'プロジェクトがつぶれたときに入ってくる次のプロジェクト。'],
           ['アウトトレイ', '最近使われたメモ。使った人の次の手番が終わるまで置かれます。'],

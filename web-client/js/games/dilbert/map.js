@@ -10,7 +10,7 @@ import { h, svg } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { actionLabel } from './actions.js';
 import { spaceTargets } from './chooser.js';
-import { CELL, bounds, centralSquare, edgeLine, outlineEdges } from './geometry.js';
+import { CELL, bounds, centralSquare, edgeLine, outlineEdges, spaceCentre } from './geometry.js';
 import { actionKey } from './legal.js';
 import { renderPieces } from './pieces.js';
 import { drawSpaceTokens, renderTokenList } from './tokens.js';
@@ -53,7 +53,11 @@ export function renderMap(ctx, legal, ui) {
     svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board, officeCards(board))),
     svg('g', { class: 'dl-tokens' }, drawSpaceTokens(ctx)),
     svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
-    svg('g', { class: 'dl-targets' }, drawTargets(ctx, spots, ui)),
+    svg(
+      'g',
+      { class: 'dl-targets', role: 'group', 'aria-label': spots.length > 0 ? t('Spaces you can choose (the arrow keys go from one to the next)') : undefined },
+      drawTargets(ctx, spots, ui),
+    ),
   );
   map.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   return h(
@@ -242,10 +246,16 @@ function drawCubicles(ctx) {
  * pairs. A mouse click or a key sends at once; a finger's tap on a square
  * smaller than a fingertip chooses it first (`renderTapConfirm`), and a second
  * tap on the same square sends.
+ *
+ * The buttons are one stop for Tab (a roving tabindex): a walk of ten offers
+ * up to a hundred squares, which Tab would otherwise have to cross to reach
+ * the hand. The arrow keys go to the nearest button in their direction, Home
+ * and End to the first and last in reading order.
  */
 function drawTargets(ctx, spots, ui) {
   const { board } = ctx;
   const sorted = [...spots].sort((a, b) => orderOf(board, a.space) - orderOf(board, b.space));
+  const stop = tabStop(ctx, sorted, ui);
   return sorted.map(({ action, space: id }) => {
     const space = board.spaces?.[id];
     if (!space) return null;
@@ -267,7 +277,7 @@ function drawTargets(ctx, spots, ui) {
       {
         class: `dl-target${space.office ? ' dl-target-office' : ''}${action.type === 'play' ? ' dl-target-play' : ''}${picked ? ' dl-target-tapped' : ''}`,
         role: 'button',
-        tabindex: '0',
+        tabindex: key === stop ? '0' : '-1',
         'aria-label': label,
         'aria-disabled': ctx.busy ? 'true' : undefined,
         'data-key': key,
@@ -275,10 +285,17 @@ function drawTargets(ctx, spots, ui) {
         'data-action': JSON.stringify(action),
         'data-space': String(id),
         onclick: activate,
+        onfocus: (e) => makeTabStop(e.currentTarget, ui),
         onkeydown: (e) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
             send(ctx, ui, action);
+            return;
+          }
+          const next = nextTarget(board, e.currentTarget, e.key);
+          if (next) {
+            e.preventDefault();
+            next.focus();
           }
         },
       },
@@ -290,7 +307,61 @@ function drawTargets(ctx, spots, ui) {
   });
 }
 
-/** Reading order (top to bottom, left to right), so Tab goes across the map. */
+/**
+ * The key of the button Tab lands on: the one last focused while it is still
+ * offered, else the one nearest the viewer's piece (their own square when
+ * staying is offered), else the first.
+ */
+function tabStop(ctx, sorted, ui) {
+  const keys = sorted.map((s) => actionKey(s.action));
+  if (keys.includes(ui.mapStop)) return ui.mapStop;
+  const at = ctx.view?.players?.find((p) => p.seat === ctx.seat)?.at;
+  if (at === null || at === undefined || sorted.length === 0) return keys[0] ?? null;
+  const [px, py] = spaceCentre(ctx.board, at);
+  const distance = (s) => {
+    const [x, y] = spaceCentre(ctx.board, s.space);
+    return Math.hypot(x - px, y - py);
+  };
+  const nearest = sorted.reduce((best, s) => (distance(s) < distance(best) ? s : best));
+  return actionKey(nearest.action);
+}
+
+function makeTabStop(target, ui) {
+  for (const other of target.parentNode?.querySelectorAll('.dl-target') ?? []) other.setAttribute('tabindex', other === target ? '0' : '-1');
+  ui.mapStop = target.dataset.key;
+}
+
+const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+/**
+ * The button an arrow key goes to from `from`: of those ahead in its
+ * direction, the nearest, a step aside counting twice a step ahead (so that
+ * Right stays on the row when it can). Home and End: the first and the last.
+ */
+function nextTarget(board, from, key) {
+  const all = [...(from.parentNode?.querySelectorAll('.dl-target') ?? [])];
+  if (key === 'Home') return all[0] ?? null;
+  if (key === 'End') return all.at(-1) ?? null;
+  const direction = DIRECTIONS[key];
+  if (!direction) return null;
+  const [fx, fy] = spaceCentre(board, Number(from.dataset.space));
+  let best = null;
+  let bestScore = Infinity;
+  for (const target of all) {
+    const [x, y] = spaceCentre(board, Number(target.dataset.space));
+    const ahead = (x - fx) * direction[0] + (y - fy) * direction[1];
+    if (ahead <= 0) continue;
+    const aside = Math.abs((x - fx) * direction[1] - (y - fy) * direction[0]);
+    const score = ahead + 2 * aside;
+    if (score < bestScore) {
+      best = target;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Reading order (top to bottom, left to right): the buttons' order, for Home and End and a screen reader's list. */
 function orderOf(board, spaceId) {
   const [x, y] = centralSquare(board.spaces?.[spaceId]);
   return y * 1000 + x;

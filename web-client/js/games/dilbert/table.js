@@ -49,6 +49,8 @@ export class DilbertTable {
       choosing: null,
       /** the map target a finger tapped, waiting for its confirmation (map.js), or null */
       tapped: null,
+      /** the key of the map's button that Tab lands on (map.js), once one was focused */
+      mapStop: null,
       /** a selector to focus after the next render */
       focusNext: null,
       setZoom: (zoom) => {

@@ -237,6 +237,7 @@ export default {
   "a donut": "ドーナツ",
   "the consultant": "コンサルタント",
   "The office map": "オフィスのマップ",
+  "Spaces you can choose (the arrow keys go from one to the next)": "選べるマス（矢印キーで次のマスへ）",
   "Office map": "オフィスのマップ",
   "The office": "オフィス",
   "Zoom out": "縮小",
