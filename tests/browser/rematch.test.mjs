@@ -295,6 +295,14 @@ test('the replay: step through a finished game, every hand revealed, the result 
   const dealHand = await page.$$eval('#revealed-list [data-seat="0"] [data-label="Hand"] li', (lis) => lis.map((li) => li.textContent));
   assert.equal(dealHand.filter((c) => /spy/i.test(c)).length, 3, 'Aki\u2019s dealt hand: three SPYs');
 
+  // The header's Rules button opens this game's rules, as on the room page.
+  await page.click('#rules-button');
+  await page.waitForSelector('dialog.rules-drawer[open] .rules-section');
+  assert.equal(await page.getAttribute('dialog.rules-drawer .rules-content', 'data-game'), 'office21');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog.rules-drawer', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'rules-button', 'the focus is back on it');
+
   // The keyboard: End, Home, Right, Left.
   await page.click('#replay-title');
   await page.keyboard.press('End');

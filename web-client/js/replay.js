@@ -121,8 +121,8 @@ async function main() {
   }
   state.replay = replay;
   state.renderer = await loadRenderer(replay.game);
-  // The tables' "?" buttons open this game's rules here too.
-  attachRulesButton(null, replay.game);
+  // The header's Rules button, as on the room page; the tables' "?" buttons open them too.
+  attachRulesButton($('rules-button'), replay.game);
   const info = Array.isArray(games) ? games.find((g) => g.id === replay.game) : null;
   const title = t('Replay: {game} game {n}', { game: gameTitle(replay.game, info?.name), n: replay.number ?? gameNumber });
   $('replay-title').textContent = title;
