@@ -96,6 +96,14 @@ test('a Dilbert table in Japanese: table, prompt, chooser, hand, card reference 
   assert.ok((await logLines(ben.page)).includes('アキがメモを1枚引いた。'), 'the others read that she drew a memo');
   for (const r of players) await assertJapanese(r.page, `${r.name}'s table as dealt`);
 
+  // The map's office names on two lines break between words, not inside one (男子ト|イレ was).
+  const labels = await aki.page.$$eval('[data-testid="map"] .dl-label', (els) => els.map((e) => [...e.querySelectorAll('tspan')].map((s) => s.textContent)));
+  const split = Object.fromEntries(labels.filter((l) => l.length === 2).map((l) => [l.join(''), l]));
+  assert.deepEqual(split['男子トイレ'], ['男子', 'トイレ'], JSON.stringify(labels));
+  assert.deepEqual(split['女子トイレ'], ['女子', 'トイレ']);
+  assert.deepEqual(split['キャロルの部屋'], ['キャロルの', '部屋'], 'the particle stays with its word');
+  for (const [first, second] of Object.values(split)) assert.doesNotMatch(second, /^[\u3040-\u309f]/, `no line starts with a particle: ${first}|${second}`);
+
   // A memo with targets: its chooser, and the map's spaces.
   await aki.page.click(`[data-testid="hand"] [data-choose-memo="${BLAME_SHIFTING}"]`);
   await aki.page.waitForSelector('[data-testid="target-chooser"]');

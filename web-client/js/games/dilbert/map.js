@@ -182,14 +182,15 @@ function drawLabels(board, offices) {
     const cx = (box.left + box.width / 2) * CELL;
     const words = String(card.name).split(/\s+/);
     // Two lines at most: long names are split in the middle (between words,
-    // or between characters in a language written without spaces).
+    // or, in a language written without spaces, where kanji and kana meet).
     const half = Math.ceil(words.length / 2);
     const chars = [...card.name];
+    const at = wideBreak(chars);
     const lines =
       words.length > 1 && card.name.length > 10
         ? [words.slice(0, half).join(' '), words.slice(half).join(' ')]
         : words.length === 1 && chars.some(isWide) && fitSize(box, textWidth(card.name)) < LABEL_SIZE * 0.9
-          ? [chars.slice(0, Math.ceil(chars.length / 2)).join(''), chars.slice(Math.ceil(chars.length / 2)).join('')]
+          ? [chars.slice(0, at).join(''), chars.slice(at).join('')]
           : [card.name];
     const size = fitSize(box, Math.max(...lines.map(textWidth)));
     return svg(
@@ -203,6 +204,22 @@ function drawLabels(board, offices) {
 /** The largest label size (at most LABEL_SIZE) at which a line `ems` wide fits across the box. */
 function fitSize(box, ems) {
   return Math.min(LABEL_SIZE, (box.width * CELL - 1) / ems);
+}
+
+/**
+ * Where to break a name written without spaces: where one kind of writing
+ * gives way to another (男子|トイレ, 情報|システム部, キャロルの|部屋; never
+ * before hiragana, so a particle stays with its word), the one nearest the
+ * middle; else the middle (給湯|室).
+ */
+function wideBreak(chars) {
+  const kind = (c) => (/[\u3040-\u309f]/.test(c) ? 'hiragana' : /[\u30a0-\u30ff]/.test(c) ? 'katakana' : 'other');
+  let best = null;
+  for (let i = 1; i < chars.length; i += 1) {
+    if (kind(chars[i]) === kind(chars[i - 1]) || kind(chars[i]) === 'hiragana') continue;
+    if (best === null || Math.abs(i - chars.length / 2) < Math.abs(best - chars.length / 2)) best = i;
+  }
+  return best ?? Math.ceil(chars.length / 2);
 }
 
 /** Whether a character is as wide as the font is high (kana, kanji, full-width forms). */
