@@ -274,6 +274,9 @@ test('the map\u2019s spaces are one Tab stop, starting at your piece; the arrow 
     seen.add(after.label);
   }
   assert.ok(seen.size >= 3, `the arrows reached ${[...seen].join(', ')}`);
+  const here = (await focused()).label;
+  await page.keyboard.press('Control+ArrowRight');
+  assert.equal((await focused()).label, here, 'with Ctrl (or Alt: the browser\u2019s Back) an arrow is the browser\u2019s, not the map\u2019s');
   await page.keyboard.press('End');
   const last = await focused();
   assert.equal(last.label, await targets.last().getAttribute('aria-label'));

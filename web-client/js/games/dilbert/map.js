@@ -309,7 +309,8 @@ function drawTargets(ctx, spots, ui) {
             send(ctx, ui, action);
             return;
           }
-          const next = nextTarget(board, e.currentTarget, e.key);
+          // Alt+Left is the browser's Back, Ctrl+Home the page's top: theirs.
+          const next = e.altKey || e.ctrlKey || e.metaKey ? null : nextTarget(board, e.currentTarget, e.key);
           if (next) {
             e.preventDefault();
             next.focus();
