@@ -374,6 +374,44 @@ async function playWatchingForLeaks(seats, random) {
   await closeAll(everyone);
 }
 
+test('by keyboard: each new turn of yours brings the focus to the banner saying what to do, and Tab goes on to your own tiles', { timeout: 90_000 }, async () => {
+  const aki = await newPage({ name: 'aki' });
+  const ben = await newPage({ name: 'ben' });
+  const created = await server.api('POST', '/api/rooms', { game: 'osaki', seats: 2 });
+  await aki.page.goto(server.url + '/');
+  await aki.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
+  for (const [p, name, time] of [[aki, 'Aki', '23:30'], [ben, 'Ben', '18:05']]) {
+    await p.page.goto(server.url + created.url);
+    await waitConnected(p.page);
+    await joinAs(p.page, name, { left_work_at: time });
+  }
+  await aki.page.waitForSelector('#start-button:not([disabled])');
+  await aki.page.focus('#start-button');
+  await aki.page.keyboard.press('Enter');
+  for (const p of [aki, ben]) await p.page.waitForSelector('#game:not([hidden]) #table .area');
+
+  const focusedOn = (p) =>
+    p.page.evaluate(() => {
+      const e = document.activeElement;
+      return { testid: e?.dataset?.testid ?? null, legal: e?.dataset?.legal ?? null, inMyArea: Boolean(e?.closest('.area') && e.closest('.area') === document.querySelector('#table .area')) };
+    });
+  for (let move = 0; move < 4; move += 1) {
+    const turns = await Promise.all([aki, ben].map((p) => p.page.$('[data-testid="turn-banner"][data-dock]')));
+    const mover = turns[0] ? aki : ben;
+    assert.ok(Boolean(turns[0]) !== Boolean(turns[1]), 'one page at a time has the turn');
+    await mover.page.waitForFunction(() => document.activeElement?.dataset?.testid === 'turn-banner', null, { timeout: 5_000 });
+    await mover.page.keyboard.press('Tab');
+    assert.equal((await focusedOn(mover)).inMyArea, true, `move ${move}: Tab from the banner goes to the player\u2019s own tiles`);
+    for (let i = 0; i < 8 && (await focusedOn(mover)).legal !== 'turn'; i += 1) await mover.page.keyboard.press('Tab');
+    assert.equal((await focusedOn(mover)).legal, 'turn', `move ${move}: a tile to turn over is reached`);
+    const before = await seqOf(mover.page);
+    await mover.page.keyboard.press('Enter');
+    for (const p of [aki, ben]) await waitSeq(p.page, before + 1);
+    assert.notEqual((await focusedOn(mover)).testid, 'turn-banner', 'the banner is not focused once the turn has passed');
+  }
+  await closeAll([aki, ben]);
+});
+
 test('each page shows only what its viewer may see; the spectator sees the public table', { timeout: 120_000 }, async () => {
   await playWatchingForLeaks(2, prng(SEED + 1));
 });

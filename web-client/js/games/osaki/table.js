@@ -88,7 +88,7 @@ export class OsakiTable {
       // pinned under the status bar (js/frame.js, "the dock").
       h(
         'p',
-        { class: 'turn-banner', 'data-testid': 'turn-banner', 'data-dock': myTurn ? '' : undefined },
+        { class: 'turn-banner', 'data-testid': 'turn-banner', 'data-dock': myTurn ? '' : undefined, tabindex: myTurn ? '-1' : undefined },
         this.bannerText(ctx, legal),
       ),
       move ? this.lastMoveLine(ctx, move) : null,
@@ -96,7 +96,13 @@ export class OsakiTable {
       view.leftover?.length ? this.renderLeftover(ctx) : null,
     );
 
-    this.focus.restore(focusWasHere);
+    // A new turn of the viewer's brings the focus to the banner that says
+    // what to do, as the other tables' prompts do; Tab then reaches their
+    // tiles (their area comes first). Within the turn (a pick) it stays put.
+    this.focus.restore(focusWasHere, {
+      decisionKey: myTurn ? `turn:${move?.seq ?? 0}` : null,
+      prompt: myTurn ? this.container.querySelector('.turn-banner') : null,
+    });
     this.keepTagsInside();
     if (fresh) this.animate(move, from);
   }
