@@ -13,8 +13,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, smallTargets } from './lib/room.mjs';
-import { position, seatAndStart, clickAndSettle, assertOffersExactlyLegal } from './lib/office21.mjs';
+import { seqOf, waitSeq, smallTargets } from './lib/room.mjs';
+import { OSAKI_PAIR, position, seatAndStart, clickAndSettle, assertOffersExactlyLegal } from './lib/office21.mjs';
 
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
 
@@ -234,17 +234,7 @@ test('Osaki on a phone: whose turn it is stays in view when scrolled, and so doe
   const aki = await openPage(browser, { name: 'Aki', ...PHONE });
   const ben = await openPage(browser, { name: 'Ben', ...PHONE });
   const players = [aki, ben];
-  const created = await server.api('POST', '/api/rooms', { game: 'osaki', seats: 2 });
-  await aki.page.goto(server.url + '/');
-  await aki.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
-  for (const [p, name, time] of [[aki, 'Aki', '23:30'], [ben, 'Ben', '18:05']]) {
-    await p.page.goto(server.url + created.url);
-    await waitConnected(p.page);
-    await joinAs(p.page, name, { left_work_at: time });
-  }
-  await aki.page.waitForSelector('#start-button:not([disabled])');
-  await aki.page.click('#start-button');
-  for (const p of players) await p.page.waitForSelector('#game:not([hidden])');
+  await seatAndStart(server, { game: 'osaki', players: OSAKI_PAIR(aki, ben) });
   for (const p of players) {
     const height = await p.page.evaluate(() => document.scrollingElement.scrollHeight);
     assert.ok(height > 844 * 1.5, `${p.name}: the page scrolls (${height} px)`);

@@ -9,8 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { tokenKey, waitConnected, joinAs, seqOf, waitSeq, isOver, playOneMove } from './lib/room.mjs';
-import { position, seatAndStart } from './lib/office21.mjs';
+import { seqOf, waitSeq, isOver, playOneMove } from './lib/room.mjs';
+import { OSAKI_PAIR, position, seatAndStart } from './lib/office21.mjs';
 
 const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
 const MAX_MOVES = 200;
@@ -74,17 +74,7 @@ test('Osaki on a phone: a Cancel button for a pick, whole words on tiles, badges
   const ben = await openPage(browser, { name: 'ben', width: 390, height: 844, hasTouch: true, isMobile: true });
   const players = [aki, ben];
 
-  const created = await server.api('POST', '/api/rooms', { game: 'osaki', seats: 2 });
-  await aki.page.goto(server.url + '/');
-  await aki.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
-  for (const [p, name, time] of [[aki, 'Aki', '23:30'], [ben, 'Ben', '18:05']]) {
-    await p.page.goto(server.url + created.url);
-    await waitConnected(p.page);
-    await joinAs(p.page, name, { left_work_at: time });
-  }
-  await aki.page.waitForSelector('#start-button:not([disabled])');
-  await aki.page.click('#start-button');
-  for (const p of players) await p.page.waitForSelector('#game:not([hidden])');
+  await seatAndStart(server, { game: 'osaki', players: OSAKI_PAIR(aki, ben) });
 
   assert.equal(
     await ben.page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches),

@@ -16,6 +16,7 @@ import {
   publicTable,
   scrollsSideways,
 } from './lib/room.mjs';
+import { OSAKI_PAIR, seatAndStart } from './lib/office21.mjs';
 
 const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
 const MAX_MOVES = 200;
@@ -377,18 +378,8 @@ async function playWatchingForLeaks(seats, random) {
 test('by keyboard: each new turn of yours brings the focus to the banner saying what to do, and Tab goes on to your own tiles', { timeout: 90_000 }, async () => {
   const aki = await newPage({ name: 'aki' });
   const ben = await newPage({ name: 'ben' });
-  const created = await server.api('POST', '/api/rooms', { game: 'osaki', seats: 2 });
-  await aki.page.goto(server.url + '/');
-  await aki.page.evaluate(([k, v]) => localStorage.setItem(k, v), [tokenKey(created.room_id), created.host_token]);
-  for (const [p, name, time] of [[aki, 'Aki', '23:30'], [ben, 'Ben', '18:05']]) {
-    await p.page.goto(server.url + created.url);
-    await waitConnected(p.page);
-    await joinAs(p.page, name, { left_work_at: time });
-  }
-  await aki.page.waitForSelector('#start-button:not([disabled])');
-  await aki.page.focus('#start-button');
-  await aki.page.keyboard.press('Enter');
-  for (const p of [aki, ben]) await p.page.waitForSelector('#game:not([hidden]) #table .area');
+  await seatAndStart(server, { game: 'osaki', players: OSAKI_PAIR(aki, ben) });
+  for (const p of [aki, ben]) await p.page.waitForSelector('#table .area');
 
   const focusedOn = (p) =>
     p.page.evaluate(() => {

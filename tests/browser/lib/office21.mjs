@@ -132,10 +132,18 @@ export async function clickAndSettle(actor, everyone, selector) {
   return seq;
 }
 
+/** Osaki's two players of the browser tests: Aki (the host) left work at 23:30, Ben at 18:05. */
+export const OSAKI_PAIR = (aki, ben) => [
+  { ...aki, name: 'Aki', answers: { left_work_at: '23:30' } },
+  { ...ben, name: 'Ben', answers: { left_work_at: '18:05' } },
+];
+
 /**
  * Creates a room through the API (fixtures are not on the start page),
- * seats `names` in order from their own browser contexts (the first holds
- * the host token), lets the watchers in, and starts by clicking.
+ * seats `players` in order from their own browser contexts (the first holds
+ * the host token; each joins as its `name`, answering the game's join
+ * questions with its `answers`, e.g. Osaki's `left_work_at`), lets the
+ * watchers in, and starts by clicking.
  */
 export async function seatAndStart(server, { game = 'office21', players, watchers = [], options }) {
   const created = await server.api('POST', '/api/rooms', { game, seats: players.length, options });
@@ -145,7 +153,7 @@ export async function seatAndStart(server, { game = 'office21', players, watcher
   for (const p of players) {
     await p.page.goto(server.url + created.url);
     await waitConnected(p.page);
-    await joinAs(p.page, p.name);
+    await joinAs(p.page, p.name, p.answers);
   }
   for (const w of watchers) {
     await w.page.goto(server.url + created.url);
