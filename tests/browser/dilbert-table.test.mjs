@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REPO, launchBrowser } from './lib/harness.mjs';
 import { serveDilbertFixtures } from './lib/fixture-server.mjs';
-import { brokenWords, smallTargets } from './lib/room.mjs';
+import { brokenWords, piecesOverNames, smallTargets } from './lib/room.mjs';
 
 
 let server;
@@ -411,6 +411,31 @@ test('pieces: colour and initial on their space, a knocked-down one on its side 
   const inEngineering = await page.locator('.dl-piece[data-at="10"]').evaluateAll((els) => els.map((e) => e.getAttribute('transform')));
   assert.equal(inEngineering.length, 3);
   assert.equal(new Set(inEngineering).size, 3, 'three pieces in one office do not overlap');
+});
+
+test('a piece never hides the name of the office it stands in, three in Engineering or three in a one-square restroom', async () => {
+  await open('move');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  assert.equal(await page.locator('.dl-piece[data-at="10"]').count(), 3);
+  assert.deepEqual(await piecesOverNames(page), []);
+  const restroom = await page.locator('.dl-piece[data-employee="asok"]').getAttribute('data-at');
+  assert.match(await page.locator('.dl-label').allTextContents().then((names) => names.join('|')), /Men's ?Room/, 'the restroom is named on the map');
+  assert.deepEqual(await piecesOverNames(page), [], 'Asok alone in the Men\u2019s Room, below its name');
+  await page.evaluate((at) => {
+    const players = window.__ctx.view.players;
+    for (const p of players.filter((p) => p.employee !== 'asok').slice(0, 2)) p.at = Number(at);
+    window.__rerender();
+  }, restroom);
+  const crowd = page.locator(`.dl-piece[data-at="${restroom}"]`);
+  assert.equal(await crowd.count(), 3);
+  const bodies = await crowd.evaluateAll((els) => els.map((e) => e.querySelector('.dl-piece-body').getBoundingClientRect().toJSON()));
+  for (const [i, a] of bodies.entries()) {
+    for (const b of bodies.slice(i + 1)) {
+      const apart = Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 0.5 || Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 0.5;
+      assert.ok(apart, `three pieces in one square do not stand on one another: ${JSON.stringify(bodies)}`);
+    }
+  }
+  assert.deepEqual(await piecesOverNames(page), []);
 });
 
 test('a moved event walks the piece, a rolled event tumbles the die', async () => {

@@ -171,3 +171,21 @@ export function smallTargets(page, selector, { skip = 'svg' } = {}) {
     [selector, skip],
   );
 }
+
+/** On a Dilbert map, each piece drawn over an office's name ("asok over Men's Room"), once every walk has ended. */
+export function piecesOverNames(page) {
+  return page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+    const names = [...document.querySelectorAll('.dl-label')].map((e) => [e.textContent, e.getBoundingClientRect()]);
+    const found = [];
+    for (const piece of document.querySelectorAll('.dl-piece')) {
+      const p = piece.querySelector('.dl-piece-body').getBoundingClientRect();
+      for (const [name, n] of names) {
+        const across = Math.min(p.right, n.right) - Math.max(p.left, n.left);
+        const down = Math.min(p.bottom, n.bottom) - Math.max(p.top, n.top);
+        if (across > 0.5 && down > 0.5) found.push(`${piece.dataset.employee} over ${name}`);
+      }
+    }
+    return found;
+  });
+}

@@ -14,11 +14,11 @@
 // actions.js (an action in words, as a button), map.js, geometry.js,
 // pieces.js and tokens.js (the office map), track.js (happiness), dice.js,
 // employees.js, projects.js, hand.js, recent.js (the out tray),
-// reference.js and reference-cards.js (the card reference), on-use.js
-// (what loads when first needed), texts.js (texts a consultant hides),
-// moment.js (a performance), events.js (an update's events, to animate),
-// legal.js (the legal actions indexed), words.js (names), log.js (log
-// lines), ending.js (end details).
+// reference.js and reference-cards.js (the card reference), on-use.js (what
+// loads when first needed), texts.js (texts a consultant hides), moment.js
+// (a performance), events.js (an update's events, to animate), legal.js
+// (the legal actions indexed), words.js (names), log.js (log lines),
+// ending.js (end details).
 
 import { t } from '../../i18n.js';
 import { describeEnding } from './ending.js';

@@ -10,7 +10,7 @@ import { h, svg } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { actionLabel } from './actions.js';
 import { spaceTargets } from './chooser.js';
-import { CELL, bounds, centralSquare, edgeLine, outlineEdges, spaceCentre } from './geometry.js';
+import { CELL, LINE_HEIGHT, centralSquare, edgeLine, officeLabels, outlineEdges, spaceCentre } from './geometry.js';
 import { actionKey } from './legal.js';
 import { renderPieces } from './pieces.js';
 import { drawSpaceTokens, renderTokenList } from './tokens.js';
@@ -26,14 +26,12 @@ export const ZOOMS = [1, 1.5, 2, 3];
  */
 const FINGERTIP_PX = 32;
 
-/** The office names' largest size, in user units (a square is 10). */
-const LABEL_SIZE = 3.2;
-
 export function renderMap(ctx, legal, ui) {
   const { board } = ctx;
   // A tap whose move is no longer offered is forgotten by the prompt, drawn
   // first (prompt.js, `tappedSpot`); a square is marked only if it is offered.
   const spots = spaceTargets(legal, ui);
+  const labels = officeLabels(board, officeCards(board));
   const width = (board.width ?? 1) * CELL;
   const height = (board.height ?? 1) * CELL;
   const map = svg(
@@ -50,9 +48,9 @@ export function renderMap(ctx, legal, ui) {
     svg('g', { class: 'dl-walls', 'aria-hidden': 'true' }, (board.walls ?? []).map((w) => line(edgeLine(w)))),
     svg('g', { class: 'dl-doors', 'aria-hidden': 'true' }, (board.doors ?? []).map(door)),
     svg('g', { class: 'dl-cubicles' }, drawCubicles(ctx)),
-    svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(board, officeCards(board))),
+    svg('g', { class: 'dl-labels', 'aria-hidden': 'true' }, drawLabels(labels)),
     svg('g', { class: 'dl-tokens' }, drawSpaceTokens(ctx)),
-    svg('g', { class: 'dl-pieces' }, renderPieces(ctx)),
+    svg('g', { class: 'dl-pieces' }, renderPieces(ctx, labels)),
     svg(
       'g',
       { class: 'dl-targets', role: 'group', 'aria-label': spots.length > 0 ? t('Spaces you can choose (the arrow keys go from one to the next)') : undefined },
@@ -173,63 +171,15 @@ function drawSquares(board) {
   return out;
 }
 
-/** Office names along the top of each office (`offices`: the cards in the page's language), shrunk to fit narrow ones. */
-function drawLabels(board, offices) {
-  return offices.map((card) => {
-    const space = board.spaces?.[card.space];
-    if (!space) return null;
-    const box = bounds(space);
-    const cx = (box.left + box.width / 2) * CELL;
-    const words = String(card.name).split(/\s+/);
-    // Two lines at most: long names are split in the middle (between words,
-    // or, in a language written without spaces, where kanji and kana meet).
-    const half = Math.ceil(words.length / 2);
-    const chars = [...card.name];
-    const at = wideBreak(chars);
-    const lines =
-      words.length > 1 && card.name.length > 10
-        ? [words.slice(0, half).join(' '), words.slice(half).join(' ')]
-        : words.length === 1 && chars.some(isWide) && fitSize(box, textWidth(card.name)) < LABEL_SIZE * 0.9
-          ? [chars.slice(0, at).join(''), chars.slice(at).join('')]
-          : [card.name];
-    const size = fitSize(box, Math.max(...lines.map(textWidth)));
-    return svg(
+/** Office names along the top of each office, in the page's language (placed by `officeLabels`). */
+function drawLabels(labels) {
+  return labels.map(({ x, y, size, lines }) =>
+    svg(
       'text',
-      { class: 'dl-label', x: cx, y: box.top * CELL + size + 0.3, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
-      lines.map((text, i) => svg('tspan', { x: cx, dy: i === 0 ? 0 : (size * 1.05).toFixed(2) }, text)),
-    );
-  });
-}
-
-/** The largest label size (at most LABEL_SIZE) at which a line `ems` wide fits across the box. */
-function fitSize(box, ems) {
-  return Math.min(LABEL_SIZE, (box.width * CELL - 1) / ems);
-}
-
-/**
- * Where to break a name written without spaces: where one kind of writing
- * gives way to another (男子|トイレ, 情報|システム部, キャロルの|部屋; never
- * before hiragana, so a particle stays with its word), the one nearest the
- * middle; else the middle (給湯|室).
- */
-function wideBreak(chars) {
-  const kind = (c) => (/[\u3040-\u309f]/.test(c) ? 'hiragana' : /[\u30a0-\u30ff]/.test(c) ? 'katakana' : 'other');
-  let best = null;
-  for (let i = 1; i < chars.length; i += 1) {
-    if (kind(chars[i]) === kind(chars[i - 1]) || kind(chars[i]) === 'hiragana') continue;
-    if (best === null || Math.abs(i - chars.length / 2) < Math.abs(best - chars.length / 2)) best = i;
-  }
-  return best ?? Math.ceil(chars.length / 2);
-}
-
-/** Whether a character is as wide as the font is high (kana, kanji, full-width forms). */
-function isWide(char) {
-  return /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(char);
-}
-
-/** A line's width in ems, roughly: a Latin letter about 0.58, a wide character 1. */
-function textWidth(text) {
-  return [...text].reduce((sum, char) => sum + (isWide(char) ? 1 : 0.58), 0);
+      { class: 'dl-label', x, y, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
+      lines.map((text, i) => svg('tspan', { x, dy: i === 0 ? 0 : (size * LINE_HEIGHT).toFixed(2) }, text)),
+    ),
+  );
 }
 
 function drawCubicles(ctx) {

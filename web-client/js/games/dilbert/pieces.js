@@ -1,7 +1,8 @@
 // The employees' pieces on the map: a circle in the employee's colour with
 // their initial, on the space where they stand; several in one space
-// spread over it; a knocked-down piece lies on its side. After a `moved`
-// event the piece walks its path (unless the viewer prefers less motion).
+// spread over it, clear of the office's name; a knocked-down piece lies on
+// its side. After a `moved` event the piece walks its path (unless the
+// viewer prefers less motion).
 // Tokens an employee carries are badges on their piece (tokens.js).
 
 import { svg } from '../../dom.js';
@@ -11,7 +12,8 @@ import { CELL, pieceSlots, spaceCentre } from './geometry.js';
 import { pieceTokenBadges } from './tokens.js';
 import { employeeColour, employeeInitial, employeeName, spaceName, tokenName } from './words.js';
 
-export function renderPieces(ctx) {
+/** `labels`: where the office names are (geometry.js, `officeLabels`). */
+export function renderPieces(ctx, labels) {
   const { board, view } = ctx;
   const bySpace = new Map();
   for (const p of view.players ?? []) {
@@ -19,9 +21,11 @@ export function renderPieces(ctx) {
     if (!bySpace.has(p.at)) bySpace.set(p.at, []);
     bySpace.get(p.at).push(p);
   }
+  const labelOf = new Map(labels.map((label) => [label.space, label]));
+  const avoid = cubicleSquares(board);
   const pieces = [];
   for (const [at, players] of bySpace) {
-    const slots = pieceSlots(board.spaces?.[at], players.length, cubicleSquares(board));
+    const slots = pieceSlots(board.spaces?.[at], players.length, { avoid, label: labelOf.get(at) });
     players.forEach((p, i) => pieces.push(piece(ctx, p, slots[i] ?? slots[0])));
   }
   return pieces;
