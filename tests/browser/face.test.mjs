@@ -255,6 +255,40 @@ test('Osaki: a picture per character, shared by matching tiles; four players in 
     assert.ok(side[i].top > side[i - 1].top, `${side[i].what} comes after ${side[i - 1].what} on screen as for Tab (${JSON.stringify(side)})`);
   }
 
+  // 3c. The same page narrowed to a phone's width (one column: the log and the chat before the
+  //     seats and the folded invite panel) and widened again: the page's panels are in the
+  //     document in the order they are seen, and the focus stays where it was.
+  const panels = () =>
+    aki.page.$$eval('.room-title, .col-main > *, .col-side > *', (els) =>
+      els
+        .filter((e) => e.getBoundingClientRect().height > 0)
+        .map((e) => ({ what: e.id || e.className, column: e.parentElement.className, top: Math.round(e.getBoundingClientRect().top) })),
+    );
+  const focusedBefore = await aki.page.locator('#table button[data-legal]:not([disabled])').first();
+  await focusedBefore.focus();
+  await aki.page.setViewportSize({ width: 390, height: 844 });
+  // (The assertions below say what is wrong if the order never comes.)
+  await aki.page.waitForFunction(() => document.querySelector('.col-side > #log-panel') === document.querySelector('.col-side').firstElementChild, null, { timeout: 5_000 }).catch(() => null);
+  const narrow = await panels();
+  assert.deepEqual(
+    narrow.filter((p) => p.column === 'col-side').map((p) => p.what),
+    ['log-panel', 'chat-panel', 'lobby', 'invite'],
+    'on a phone: the log and the chat, then the seats and the invite panel',
+  );
+  for (let i = 1; i < narrow.length; i += 1) {
+    assert.ok(narrow[i].top > narrow[i - 1].top, `on a phone, ${narrow[i].what} comes after ${narrow[i - 1].what} on screen as for Tab (${JSON.stringify(narrow)})`);
+  }
+  assert.ok(await focusedBefore.evaluate((b) => b === document.activeElement), 'the focus stayed on the table');
+  await aki.page.setViewportSize({ width: 1440, height: 900 });
+  await aki.page.waitForFunction(() => document.querySelector('#invite')?.nextElementSibling?.id === 'lobby', null, { timeout: 5_000 }).catch(() => null);
+  const wide = await panels();
+  for (const column of ['col-main', 'col-side']) {
+    const boxes = wide.filter((p) => p.column === column);
+    for (let i = 1; i < boxes.length; i += 1) {
+      assert.ok(boxes[i].top > boxes[i - 1].top, `at 1440 px, ${boxes[i].what} comes after ${boxes[i - 1].what} in its column (${JSON.stringify(wide)})`);
+    }
+  }
+
   // 4. On a phone, the same room from a spectator: nothing sideways, the fold there too.
   const phone = await openPage(browser, { name: 'phone', width: 375, height: 800, hasTouch: true, isMobile: true });
   await phone.page.goto(aki.page.url());
