@@ -328,6 +328,12 @@ pub struct RoomInfo {
     /// `.../record` give each).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<record::PastGame>,
+    /// The room's game as `GET /api/games` lists it (name, seats, join
+    /// questions), so that a room page needs no second request: only in
+    /// the answer to `GET /api/rooms/{id}`, never in `welcome` or `lobby`
+    /// (boxed: it would make every `ServerMessage` larger).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_info: Option<Box<GameInfo>>,
 }
 
 fn first_game() -> u32 {

@@ -393,7 +393,8 @@ async fn room_info(
             }
         };
         // An actor that just stopped (idle unload) is looked up again.
-        if let Ok(info) = room.info().await {
+        if let Ok(mut info) = room.info().await {
+            info.game_info = catalog::find(&info.game).map(|entry| Box::new((entry.info)()));
             return Ok(Json(info));
         }
     }

@@ -3,7 +3,9 @@
 
 mod support;
 
-use cubicle_protocol::{ApiError, ErrorCode, GameInfo, RoomInfo, RoomStatus, TurnClock};
+use cubicle_protocol::{
+    ApiError, ErrorCode, GameInfo, RoomInfo, RoomStatus, ServerMessage, TurnClock,
+};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -52,6 +54,21 @@ async fn a_room_is_created_and_described() {
         .all(|s| s.name.is_none() && !s.connected && !s.host));
     assert!(!info.host_connected);
     assert_eq!(info.spectators, 0);
+
+    // The answer names the game as the games list does (the room page asks
+    // for nothing else); the welcome, sent on every connection, does not.
+    let games: Vec<GameInfo> = server.get("/api/games").await.json().await.unwrap();
+    let osaki = games.into_iter().find(|g| g.id == "osaki");
+    assert!(osaki.is_some());
+    assert_eq!(info.game_info.map(|g| *g), osaki);
+    let mut client = server.client(&created.room_id).await;
+    let (_, welcomed) = client.hello(None, None).await;
+    assert_eq!(welcomed.game_info, None, "no game info in the welcome");
+    match client.recv().await {
+        ServerMessage::Room { room } => assert_eq!(room.game_info, None, "nor in a room update"),
+        other => panic!("expected the room's update (one more spectator), got {other:?}"),
+    }
+    client.close().await;
     server.stop().await;
 }
 

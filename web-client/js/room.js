@@ -18,7 +18,7 @@
 // their replays and records (js/history.js).
 
 import { h, replace, joinNames } from './dom.js';
-import { listGames, getRoom } from './api.js';
+import { getRoom } from './api.js';
 import { ASK_FOR_PATCHES, Connection } from './connection.js';
 import { boardFor, heldBoard } from './board.js';
 import { Inbox } from './inbox.js';
@@ -933,19 +933,13 @@ async function main() {
   // The socket opens while the room's facts are fetched, not after: on a
   // slow link each is a round trip (docs/performance.md, "First load").
   // The welcome, when it comes first, holds the newer room.
-  const facts = Promise.all([getRoom(roomId).catch((e) => e), listGames().catch(() => [])]);
-  let games = null;
+  // The room's info names its game (`game_info`: name, seats, questions).
+  const facts = getRoom(roomId).catch((e) => e);
   // A snapshot without its board (the page fetches it: js/board.js), or an
   // update whose view is a patch before js/view-patch.js has loaded, waits
   // for it, and what comes after waits behind (js/inbox.js).
   const inbox = new Inbox(
-    (msg) => {
-      onMessage(msg);
-      if (msg.type === 'welcome' && !state.gameInfo && Array.isArray(games)) {
-        state.gameInfo = games.find((g) => g.id === msg.room?.game) ?? null;
-        renderAll();
-      }
-    },
+    onMessage,
     (msg) => boardFor(msg, () => connection.reconnect()) ?? patcherFor(msg),
   );
   connection = new Connection({
@@ -959,15 +953,15 @@ async function main() {
   });
   connection.connect();
 
-  const [room, gameList] = await facts;
-  games = gameList;
+  const room = await facts;
   if (room?.status === 404 || room?.code === 'unknown_room') {
     showMissing();
     return;
   }
-  if (room && !(room instanceof Error) && !state.room) state.room = room;
+  const known = room && !(room instanceof Error);
+  if (known && !state.room) state.room = room;
+  state.gameInfo = known && room.game_info?.id === state.room?.game ? room.game_info : null;
   const gameId = state.room?.game;
-  state.gameInfo = Array.isArray(games) ? games.find((g) => g.id === gameId) ?? null : null;
   if (gameId) {
     store.rememberRoom(roomId, gameId);
     // Load the table's code while the lobby fills, so the start is instant.

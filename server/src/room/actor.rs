@@ -1279,6 +1279,8 @@ impl Room {
             clock: self.timer.clock(),
             game_number: self.game_number,
             history: self.history(),
+            // Only `GET /api/rooms/{id}` adds it (http.rs).
+            game_info: None,
         }
     }
 
