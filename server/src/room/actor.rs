@@ -1436,7 +1436,9 @@ mod tests {
     use crate::store::{NewRoom, StoreWriter};
     use cubicle_protocol::ServerMessage;
 
-    async fn lobby() -> (tempfile::TempDir, Store, StoreWriter, RoomHandle) {
+    /// A fresh store holding one two-seat Osaki room (seed 7s, host token
+    /// "host"), and the room's id.
+    async fn stored_room() -> (tempfile::TempDir, Store, StoreWriter, String) {
         let dir = tempfile::tempdir().unwrap();
         let (store, writer) =
             Store::open(&format!("sqlite://{}", dir.path().join("t.db").display()))
@@ -1455,6 +1457,11 @@ mod tests {
             }))
             .await
             .unwrap();
+        (dir, store, writer, id)
+    }
+
+    async fn lobby() -> (tempfile::TempDir, Store, StoreWriter, RoomHandle) {
+        let (dir, store, writer, id) = stored_room().await;
         let room = Registry::new(store.clone()).get(&id).await.unwrap();
         (dir, store, writer, room)
     }
@@ -1669,24 +1676,7 @@ mod tests {
     async fn playing(
         table: Box<dyn Table>,
     ) -> (tempfile::TempDir, Store, StoreWriter, Room, Inbox) {
-        let dir = tempfile::tempdir().unwrap();
-        let (store, writer) =
-            Store::open(&format!("sqlite://{}", dir.path().join("t.db").display()))
-                .await
-                .unwrap();
-        let id = new_room_id();
-        store
-            .write(Write::CreateRoom(NewRoom {
-                id: id.clone(),
-                game: "osaki".into(),
-                seat_count: 2,
-                options: Value::Null,
-                seed: [7; 32],
-                host_token_hash: TokenHash::of("host"),
-                code: crate::ids::new_room_code(),
-            }))
-            .await
-            .unwrap();
+        let (dir, store, writer, id) = stored_room().await;
         let (outbox, inbox) = Outbox::channel(64);
         let (bot_tx, bot_rx) = mpsc::channel(robots::MOVES_QUEUE);
         let room = Room {
