@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, prng, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { seqOf, waitSeq, isOver, playOneMove } from './lib/room.mjs';
+import { seqOf, waitSeq, isOver, playOneMove, settle } from './lib/room.mjs';
 import { OSAKI_PAIR, position, seatAndStart } from './lib/office21.mjs';
 
 const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
@@ -94,6 +94,7 @@ test('Osaki on a phone: a Cancel button for a pick, whole words on tiles, badges
       const source = p.page.locator('button[data-legal="source"]:not([disabled])').first();
       if ((await source.count()) === 0) continue;
       const key = await source.getAttribute('data-key');
+      await settle(p.page);
       if (p === ben) await source.tap();
       else await source.click();
       const picked = p.page.locator(`button[data-key="${key}"]`);

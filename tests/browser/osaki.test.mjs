@@ -15,6 +15,7 @@ import {
   playOneMove,
   publicTable,
   scrollsSideways,
+  settle,
 } from './lib/room.mjs';
 import { OSAKI_PAIR, seatAndStart } from './lib/office21.mjs';
 
@@ -123,6 +124,7 @@ test('two players create, join, start and finish a whole game by clicking', { ti
         for (const p of [aki, ben]) {
           const source = await p.page.$('button[data-legal="source"]:not([disabled])');
           if (!source) continue;
+          await settle(p.page);
           await source.click();
           assert.ok((await p.page.$$('button[data-legal="target"]')).length > 0, 'targets light up after a pick');
           await p.page.keyboard.press('Escape');

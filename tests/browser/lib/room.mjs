@@ -45,6 +45,16 @@ export async function shownMoves(page) {
   );
 }
 
+/**
+ * Waits until nothing on the page is moving. A move that just arrived
+ * slides its stack across the table (over the other tiles, for 350 ms): a
+ * click aimed at a tile under its path would land on the sliding one, as
+ * it would for a user who clicks without looking.
+ */
+export async function settle(page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+}
+
 const at = (m) => `button[data-seat="${m.seat}"][data-slot="${m.slot}"]`;
 
 /**
@@ -58,6 +68,7 @@ export async function playOneMove(page, random, { preferStack = 0.6, beforeClick
   const sources = moves.filter((m) => m.legal === 'source');
   if (turns.length === 0 && sources.length === 0) return null;
   const before = await seqOf(page);
+  await settle(page);
 
   if (sources.length > 0 && (turns.length === 0 || random() < preferStack)) {
     const source = sources[Math.floor(random() * sources.length)];
