@@ -22,9 +22,11 @@ async function recordingPage(name, { reduce = false } = {}) {
   const record = await openPage(browser, { name });
   await record.context.addInitScript(() => {
     window.__animated = [];
+    window.__clickThrough = [];
     const animate = Element.prototype.animate;
     Element.prototype.animate = function (...args) {
       window.__animated.push(this.dataset?.key ?? this.className);
+      if (getComputedStyle(this).pointerEvents === 'none') window.__clickThrough.push(this.dataset?.key ?? this.className);
       return animate.apply(this, args);
     };
   });
@@ -33,6 +35,8 @@ async function recordingPage(name, { reduce = false } = {}) {
 }
 
 const animated = (page) => page.evaluate(() => window.__animated.splice(0));
+/** The animated elements that a click went through (to what lies under them) while they moved. */
+const clickedThrough = (page) => page.evaluate(() => window.__clickThrough.splice(0));
 
 /** The marked tiles of the last move on a page: {"seat-slot": mark}. */
 function marksOf(page) {
@@ -194,6 +198,9 @@ test('Osaki: the last move stays marked until the next, a moved stack travels, a
   assert.deepEqual(await animated(ben.page), [], 'reduced motion: the stack does not travel');
   assert.deepEqual(await ben.page.evaluate(() => document.getAnimations().map((a) => a.animationName ?? a.id)), [], 'reduced motion: nothing animates');
   assert.ok((await animated(watcher.page)).includes('1-0'), 'with motion allowed, the moved stack travels to its target');
+  // A stack on its way passes over other tiles: a click there is meant for
+  // the tile the player aimed at, not the one sliding past it.
+  assert.deepEqual(await clickedThrough(watcher.page), ['1-0'], 'a travelling stack takes no clicks');
   const benLines = await recapOf(ben.page);
   assert.equal(benLines.length, 1);
   assert.match(benLines[0], /Aki stacked President.*Copying.* onto Ben’s pile/);
