@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { waitConnected, seqOf, scrollsSideways, tokenKey } from './lib/room.mjs';
+import { waitConnected, seqOf, scrollsSideways, tokenKey, settle } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle } from './lib/office21.mjs';
 
 const CHARACTERS = ['president', 'senior_managing_director', 'department_manager', 'section_chief', 'senior_colleague', 'temp_worker'];
@@ -26,11 +26,6 @@ let browser;
 
 before(async () => ({ server, browser } = await startServerAndBrowser({ args: ['--bot-delay-ms', '0'] })));
 after(() => stopServerAndBrowser(server, browser));
-
-/** Waits for the table's flips and slides to end (a flipping tile is 0 px wide for a moment). */
-async function settled(page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-}
 
 /** The ids of the <symbol>s in a sprite, as the server serves it. */
 async function spriteSymbols(name) {
@@ -165,7 +160,7 @@ test('Osaki: a picture per character, shared by matching tiles; four players in 
     await aki.page.waitForFunction((s) => Number(document.getElementById('game').dataset.seq) > s, before);
   }
   await aki.page.locator('#table button[data-legal]:not([disabled])').first().waitFor();
-  await settled(aki.page);
+  await settle(aki.page);
 
   // 1. Every face-up tile and stack shows its (top) character's picture;
   //    matching characters share one, different ones never do.
@@ -246,7 +241,7 @@ test('Osaki: a picture per character, shared by matching tiles; four players in 
   await aki.page.reload();
   await aki.page.locator('#table button[data-legal]:not([disabled])').first().waitFor();
   await aki.page.locator('.col-side > .recap:not([hidden])').waitFor();
-  await settled(aki.page);
+  await settle(aki.page);
   const side = await aki.page.$$eval('.col-side > :not([hidden])', (els) =>
     els.filter((e) => e.getBoundingClientRect().height > 0).map((e) => ({ what: e.id || e.className, top: Math.round(e.getBoundingClientRect().top) })),
   );

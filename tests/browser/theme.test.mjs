@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { waitConnected, joinAs } from './lib/room.mjs';
+import { waitConnected, joinAs, settle } from './lib/room.mjs';
 import { position, seatAndStart, offeredActions } from './lib/office21.mjs';
 import { contrastOffenders, bodyLuminance } from './lib/contrast.mjs';
 
@@ -27,12 +27,7 @@ const THEME_KEY = 'cubicle:theme';
 async function assertReadable(page, scheme, where) {
   await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
   // Fades and flips done (a toast fades in): colours are read at rest.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
+  await settle(page);
   const lum = await bodyLuminance(page);
   if (scheme === 'dark') assert.ok(lum < 0.03, `${where}: the page is dark (body luminance ${lum.toFixed(3)})`);
   else assert.ok(lum > 0.7, `${where}: the page is light (body luminance ${lum.toFixed(3)})`);

@@ -11,6 +11,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
+import { settle } from './room.mjs';
+
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -38,12 +40,7 @@ async function inject(page) {
  * rule ids not to run. Returns the violations (rule, impact, help, nodes).
  */
 export async function axeViolations(page, { disable = [], include = null } = {}) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
+  await settle(page);
   await inject(page);
   return page.evaluate(
     async ({ tags, disable, include }) => {

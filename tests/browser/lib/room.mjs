@@ -46,13 +46,19 @@ export async function shownMoves(page) {
 }
 
 /**
- * Waits until nothing on the page is moving. A move that just arrived
- * slides its stack across the table (over the other tiles, for 350 ms): a
- * click aimed at a tile under its path would land on the sliding one, as
- * it would for a user who clicks without looking.
+ * Waits until nothing on the page moves (slides, flips, walks, fades), for
+ * at most 3 s (an endless animation never ends). A test clicks, measures
+ * and reads colours at rest, as a player who watches the table would: an
+ * Osaki stack that just moved slides across the player's other tiles, and
+ * a flipping tile is 0 px wide for a moment.
  */
 export async function settle(page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
 }
 
 const at = (m) => `button[data-seat="${m.seat}"][data-slot="${m.slot}"]`;
@@ -184,9 +190,9 @@ export function smallTargets(page, selector, { skip = 'svg' } = {}) {
 }
 
 /** On a Dilbert map, each piece drawn over an office's name ("asok over Men's Room"), once every walk has ended. */
-export function piecesOverNames(page) {
-  return page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+export async function piecesOverNames(page) {
+  await settle(page);
+  return page.evaluate(() => {
     const names = [...document.querySelectorAll('.dl-label')].map((e) => [e.textContent, e.getBoundingClientRect()]);
     const found = [];
     for (const piece of document.querySelectorAll('.dl-piece')) {
