@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REPO, launchBrowser } from './lib/harness.mjs';
 import { serveDilbertFixtures } from './lib/fixture-server.mjs';
-import { brokenWords, piecesOverNames, smallTargets } from './lib/room.mjs';
+import { brokenWords, namesOutsideOffices, piecesOverNames, smallTargets } from './lib/room.mjs';
 
 
 let server;
@@ -421,6 +421,7 @@ test('a piece never hides the name of the office it stands in, three in Engineer
   const restroom = await page.locator('.dl-piece[data-employee="asok"]').getAttribute('data-at');
   assert.match(await page.locator('.dl-label').allTextContents().then((names) => names.join('|')), /Men's ?Room/, 'the restroom is named on the map');
   assert.deepEqual(await piecesOverNames(page), [], 'Asok alone in the Men\u2019s Room, below its name');
+  assert.deepEqual(await namesOutsideOffices(page), [], 'every office\u2019s name fits between its walls');
   await page.evaluate((at) => {
     const players = window.__ctx.view.players;
     for (const p of players.filter((p) => p.employee !== 'asok').slice(0, 2)) p.at = Number(at);

@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, sleep, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
-import { piecesOverNames, seqOf, waitSeq } from './lib/room.mjs';
+import { namesOutsideOffices, piecesOverNames, seqOf, waitSeq } from './lib/room.mjs';
 import { seatAndStart, boardOf, canonical, latestLegal, logLines, messages, gamePart } from './lib/office21.mjs';
 
 const range = (n) => [...Array(n).keys()];
@@ -291,6 +291,7 @@ test('a round of Dilbert: a run and a walk, a signature, a Legal kill, end-of-tu
     assert.deepEqual(await projectIds(r.page), [0, 1, 2]);
     for (const e of ['alice', 'dilbert', 'wally']) assert.match(await pieceLabel(r.page, e), / in Engineering$/);
     assert.deepEqual(await piecesOverNames(r.page), [], `${r.name}: the three pieces leave Engineering's name readable`);
+    assert.deepEqual(await namesOutsideOffices(r.page), [], `${r.name}: every office's name fits between its walls`);
   }
   assert.deepEqual(await handOnPage(anna.page), sorted([M.PAY_RAISE, M.BLAME_SHIFTING, M.LOOK_BUSY, M.LEFTOVER_CAKE]), 'Anna’s hand, with her draw');
   assert.deepEqual(await handOnPage(bert.page), sorted(ROUND_HANDS[1]));

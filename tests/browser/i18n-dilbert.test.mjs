@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test';
 
 import { englishLeft } from './lib/english.mjs';
 import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
-import { brokenWords, seqOf } from './lib/room.mjs';
+import { brokenWords, namesOutsideOffices, seqOf } from './lib/room.mjs';
 import { DILBERT_FIXTURES, serveDilbertFixtures } from './lib/fixture-server.mjs';
 import { boardOf, logLines, seatAndStart } from './lib/office21.mjs';
 
@@ -103,6 +103,7 @@ test('a Dilbert table in Japanese: table, prompt, chooser, hand, card reference 
   assert.deepEqual(split['女子トイレ'], ['女子', 'トイレ']);
   assert.deepEqual(split['キャロルの部屋'], ['キャロルの', '部屋'], 'the particle stays with its word');
   for (const [first, second] of Object.values(split)) assert.doesNotMatch(second, /^[\u3040-\u309f]/, `no line starts with a particle: ${first}|${second}`);
+  assert.deepEqual(await namesOutsideOffices(aki.page), [], 'every office\u2019s name fits between its walls');
 
   // A memo with targets: its chooser, and the map's spaces.
   await aki.page.click(`[data-testid="hand"] [data-choose-memo="${BLAME_SHIFTING}"]`);

@@ -189,6 +189,35 @@ export function smallTargets(page, selector, { skip = 'svg' } = {}) {
   );
 }
 
+/**
+ * Dilbert's map: the office names that reach past their office's sides (a
+ * name set wider than its office runs over the wall into the next one's, as
+ * "Men's Restroom" and "Women's Restroom" did in DejaVu Sans Bold). Each as
+ * "name: n px too wide" (left and right overhangs added), none when all fit.
+ */
+export async function namesOutsideOffices(page) {
+  await settle(page);
+  return page.evaluate(() => {
+    const found = [];
+    for (const label of document.querySelectorAll('[data-testid="map"] .dl-label')) {
+      const squares = [...document.querySelectorAll(`[data-testid="map"] .dl-squares rect[data-space="${label.dataset.space}"]`)].map((r) => r.getBoundingClientRect());
+      if (squares.length === 0) {
+        found.push(`${label.textContent}: no office drawn for space ${label.dataset.space}`);
+        continue;
+      }
+      const left = Math.min(...squares.map((r) => r.left));
+      const right = Math.max(...squares.map((r) => r.right));
+      // Each line on its own: a tspan's box is its text's.
+      for (const line of label.querySelectorAll('tspan')) {
+        const box = line.getBoundingClientRect();
+        const over = Math.max(0, left - box.left) + Math.max(0, box.right - right);
+        if (over > 0.5) found.push(`${line.textContent}: ${over.toFixed(1)} px too wide`);
+      }
+    }
+    return found;
+  });
+}
+
 /** On a Dilbert map, each piece drawn over an office's name ("asok over Men's Room"), once every walk has ended. */
 export async function piecesOverNames(page) {
   await settle(page);

@@ -148,8 +148,8 @@ const TOP = 0.3;
  * Where each office's name goes (`offices`: the office cards in the page's
  * language, words.js): `x` its middle, `y` its first line's baseline,
  * `size` its font size, `lines` its text, `space` the office's space, and
- * `box` ({ x0, y0, x1, y1 }) what it covers, a little generously (the
- * widths are estimates, not measurements).
+ * `box` ({ x0, y0, x1, y1 }) what it covers, a little generously (half a
+ * unit to each side of the measured width).
  */
 export function officeLabels(board, offices) {
   return offices.flatMap((card) => {
@@ -220,7 +220,37 @@ function isWide(char) {
   return /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(char);
 }
 
-/** A line's width in ems, roughly: a Latin letter about 0.58, a wide character 1. */
+/** Lines already measured, in ems: the same names are laid out at every render. */
+const widths = new Map();
+
+/**
+ * A line's width in ems, in the page's own bold font where there is a page:
+ * fonts differ (DejaVu Sans Bold, Linux's usual, is about a fifth wider than
+ * Roboto's), and a name sized from a guess ran over its office's wall into
+ * the next ("Men's Restroom" beside "Women's Restroom"). A canvas measures
+ * without laying out the page.
+ */
 function textWidth(text) {
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = measuredWidth(text) ?? estimatedWidth(text);
+    widths.set(text, width);
+  }
+  return width;
+}
+
+/** Measured at 100 px, so that rounding is negligible. Null without a canvas. */
+let measuring;
+function measuredWidth(text) {
+  if (measuring === undefined) {
+    measuring = globalThis.document?.createElement('canvas').getContext('2d') ?? null;
+    // The map's text is the page's (`.dl-map` inherits the body's family), in bold (`.dl-label`).
+    if (measuring) measuring.font = `700 100px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  return measuring ? measuring.measureText(text).width / 100 : null;
+}
+
+/** Without a page: a Latin letter about 0.58 em, a wide character 1. */
+function estimatedWidth(text) {
   return [...text].reduce((sum, char) => sum + (isWide(char) ? 1 : 0.58), 0);
 }

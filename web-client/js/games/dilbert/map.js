@@ -173,10 +173,10 @@ function drawSquares(board) {
 
 /** Office names along the top of each office, in the page's language (placed by `officeLabels`). */
 function drawLabels(labels) {
-  return labels.map(({ x, y, size, lines }) =>
+  return labels.map(({ space, x, y, size, lines }) =>
     svg(
       'text',
-      { class: 'dl-label', x, y, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
+      { class: 'dl-label', 'data-space': String(space), x, y, 'text-anchor': 'middle', 'font-size': size.toFixed(2) },
       lines.map((text, i) => svg('tspan', { x, dy: i === 0 ? 0 : (size * LINE_HEIGHT).toFixed(2) }, text)),
     ),
   );
