@@ -7,7 +7,9 @@
 // scroll position after the play, at the top and at the bottom of the page;
 // one of them is then tapped. Osaki and Dilbert: the status bar stays in
 // view when scrolled. The page keeps room for the dock: at the bottom, the
-// last section ends above it.
+// last section ends above it. Dilbert's real-life question during another's
+// turn: pinned under the out-of-turn alert, whose "Go to it" then shows only
+// when focused, and the time left shown once (the bar's).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -276,5 +278,49 @@ test('Dilbert on a phone: whose turn it is stays in view when scrolled, and so d
   // Run from the pinned prompt, scrolled to the top.
   await scrollTo(anna.page, 'top');
   await clickAndSettle(anna, players, run);
+  await closeAll(players);
+});
+
+test('Dilbert on a phone: a decision during another\u2019s turn is pinned under the alert; the alert\u2019s "Go to it" shows only to the keyboard and the time left once', { timeout: 90_000 }, async () => {
+  const range = (n) => [...Array(n).keys()];
+  const CASUAL_FRIDAY_VIOLATION = 13; // a real-life question for every player
+  const anna = await openPage(browser, { name: 'Anna' });
+  const bert = await openPage(browser, { name: 'Bert', ...PHONE });
+  const cleo = await openPage(browser, { name: 'Cleo' });
+  const players = [anna, bert, cleo];
+  const memos = [CASUAL_FRIDAY_VIOLATION, ...range(70).filter((m) => m !== CASUAL_FRIDAY_VIOLATION)];
+  const fixture = { first_player: 0, employees: ['alice', 'dilbert', 'wally'], projects: range(26), memos, dice: [4, 6] };
+  await seatAndStart(server, { game: 'dilbert', players, options: { fixture } });
+  const play = `[data-testid="hand"] [data-action='${JSON.stringify({ type: 'play', memo: CASUAL_FRIDAY_VIOLATION })}']`;
+  await anna.page.waitForSelector(play);
+  await clickAndSettle(anna, players, play);
+  const page = bert.page;
+  await page.waitForSelector('[data-testid="prompt"][data-decision="question"]');
+
+  // Anna's turn, Bert's question: the alert says so, the question is pinned under it, in reach.
+  const alert = page.getByRole('alert').filter({ hasText: 'Your decision is needed during' });
+  assert.match(await alert.textContent(), /^Your decision is needed during Anna’s turn\./);
+  await page.waitForSelector('#table-frame[data-docked="true"]');
+  for (const where of ['top', 'bottom']) {
+    await scrollTo(page, where);
+    await assertInView(page, '[data-testid="prompt"] button[data-legal="answer"]', `Bert's Yes and No (scrolled: ${where})`);
+  }
+
+  // The question is right there: "Go to it" is not drawn, and the time left is shown once.
+  const goTo = alert.getByRole('button', { name: 'Go to it' });
+  const drawnWidth = () => goTo.evaluate((el) => el.getBoundingClientRect().width);
+  assert.ok((await drawnWidth()) <= 1, `"Go to it" takes no room beside a pinned decision (${await drawnWidth()} px)`);
+  const shownTimes = () =>
+    page.evaluate(() => [...document.querySelectorAll('.frame-deadline, [data-testid="countdown"]')].filter((el) => el.checkVisibility()).map((el) => el.textContent));
+  const times = await shownTimes();
+  assert.equal(times.length, 1, `the time left once, in the status bar: ${JSON.stringify(times)}`);
+  assert.match(times[0], /^Time left: 0:[0-3]\d$/);
+
+  // From the keyboard it is still the way there: focused, it shows, and Enter moves the focus to the question.
+  await goTo.focus();
+  assert.ok((await drawnWidth()) > 20, `focused, "Go to it" shows (${await drawnWidth()} px)`);
+  await assertInView(page, ':focus', 'the focused "Go to it"');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'prompt', 'Enter moves the focus to the question');
   await closeAll(players);
 });
