@@ -251,14 +251,16 @@ test('Osaki on a phone: whose turn it is stays in view when scrolled, and so doe
   await closeAll(players);
 });
 
+const range = (n) => [...Array(n).keys()];
+/** A Dilbert game for Anna, Bert and Cleo, Anna first, the memos dealt in the order `memos`. */
+const dilbertFixture = (memos = range(70)) => ({ first_player: 0, employees: ['alice', 'dilbert', 'wally'], projects: range(26), memos, dice: [4, 6] });
+
 test('Dilbert on a phone: whose turn it is stays in view when scrolled, and so does the prompt', { timeout: 90_000 }, async () => {
-  const range = (n) => [...Array(n).keys()];
   const anna = await openPage(browser, { name: 'Anna', ...PHONE });
   const bert = await openPage(browser, { name: 'Bert', ...PHONE });
   const cleo = await openPage(browser, { name: 'Cleo' });
   const players = [anna, bert, cleo];
-  const fixture = { first_player: 0, employees: ['alice', 'dilbert', 'wally'], projects: range(26), memos: range(70), dice: [4, 6] };
-  await seatAndStart(server, { game: 'dilbert', players, options: { fixture } });
+  await seatAndStart(server, { game: 'dilbert', players, options: { fixture: dilbertFixture() } });
   for (const p of players) await p.page.waitForSelector('[data-testid="dilbert-table"]');
   await anna.page.waitForSelector('[data-testid="prompt"]');
   for (const [p, pattern] of [[anna, /^Your turn\.$/], [bert, /Anna’s turn/]]) {
@@ -282,15 +284,13 @@ test('Dilbert on a phone: whose turn it is stays in view when scrolled, and so d
 });
 
 test('Dilbert on a phone: a decision during another\u2019s turn is pinned under the alert; the alert\u2019s "Go to it" shows only to the keyboard and the time left once', { timeout: 90_000 }, async () => {
-  const range = (n) => [...Array(n).keys()];
   const CASUAL_FRIDAY_VIOLATION = 13; // a real-life question for every player
   const anna = await openPage(browser, { name: 'Anna' });
   const bert = await openPage(browser, { name: 'Bert', ...PHONE });
   const cleo = await openPage(browser, { name: 'Cleo' });
   const players = [anna, bert, cleo];
   const memos = [CASUAL_FRIDAY_VIOLATION, ...range(70).filter((m) => m !== CASUAL_FRIDAY_VIOLATION)];
-  const fixture = { first_player: 0, employees: ['alice', 'dilbert', 'wally'], projects: range(26), memos, dice: [4, 6] };
-  await seatAndStart(server, { game: 'dilbert', players, options: { fixture } });
+  await seatAndStart(server, { game: 'dilbert', players, options: { fixture: dilbertFixture(memos) } });
   const play = `[data-testid="hand"] [data-action='${JSON.stringify({ type: 'play', memo: CASUAL_FRIDAY_VIOLATION })}']`;
   await anna.page.waitForSelector(play);
   await clickAndSettle(anna, players, play);
