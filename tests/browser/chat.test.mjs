@@ -2,8 +2,9 @@
 // players and a spectator on every page, names and lines as literal text,
 // the history after a reload, muting remembered per room, quick reactions,
 // the unread badge, and readable refusals (too long, refused by the server,
-// too fast). Real server binary, headless Chromium; the spectator's page at
-// 375 px. See README.md for how to run.
+// too fast), and the chat loaded on use on a phone (js/chat-on-use.js).
+// Real server binary, headless Chromium; the spectator's page at 375 px.
+// See README.md for how to run.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,6 +95,11 @@ async function say(page, text) {
   await page.waitForFunction(() => document.getElementById('chat-text').value === '');
 }
 
+/** Scrolls the chat panel into sight, as a reader would. */
+async function lookAtChat(page) {
+  await page.locator('#chat-panel').scrollIntoViewIfNeeded();
+}
+
 async function chatError(page) {
   await page.waitForFunction(() => document.getElementById('chat-error').textContent !== '');
   return page.textContent('#chat-error');
@@ -175,11 +181,14 @@ test('two players and a spectator talk in the lobby and the game; names and line
   assert.equal(before.length, 3);
   await watcher.page.reload();
   await waitConnected(watcher.page);
+  // Below the table on a phone, the chat comes when its panel is in sight (js/chat-on-use.js).
+  await lookAtChat(watcher.page);
   await waitLine(watcher.page, 'Good luck, everyone!');
   assert.deepEqual(await chatLines(watcher.page), before, 'the history after a reload');
   assert.equal(await watcher.page.inputValue('#chat-name'), evilName, 'the name is prefilled from the last one used');
   await ben.page.reload();
   await waitConnected(ben.page);
+  await lookAtChat(ben.page);
   await waitLine(ben.page, 'Good luck, everyone!');
   assert.deepEqual(
     (await chatLines(ben.page)).map((l) => [l.name, l.text, l.watching]),
@@ -316,6 +325,92 @@ test('reactions send their line (Osaki calls in an Osaki room); a collapsed chat
   await ben.page.waitForSelector('#chat-unread', { state: 'hidden' });
   await waitLine(ben.page, 'are you there?');
   assert.equal(await scrollsSideways(aki.page), false);
+
+  await closeAll([aki, ben]);
+});
+
+/** Reloads a page in play scrolled to its top (a reload keeps the scroll), until its table is drawn. */
+async function reloadAtTop(page) {
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.reload();
+  await waitConnected(page);
+  await page.waitForSelector('#game:not([hidden]) #table > *');
+}
+
+test('on a phone the chat comes on use: not with the table, then on sight, on a new line, or on a line sent before it came (sent once it has)', { timeout: 120_000 }, async () => {
+  const aki = await newPage('Aki');
+  const ben = await newPage('Ben', { width: 390, height: 844, hasTouch: true, isMobile: true });
+  await room('osaki', [aki, ben], [], { Aki: { left_work_at: '23:30' }, Ben: { left_work_at: '18:05' } });
+  await say(aki.page, 'Before the game');
+  await aki.page.click('#start-button');
+  await aki.page.waitForSelector('#game:not([hidden]) #table > *');
+
+  // The bundle's second part (the chat, and what else a page loads on use) is watched for.
+  const laterParts = [];
+  ben.page.on('request', (r) => {
+    if (/\.later\.js$/.test(r.url())) laterParts.push(r.url());
+  });
+  let open;
+  const gate = new Promise((resolve) => (open = resolve));
+  let held = false;
+  await ben.context.route(/\.later\.js$/, async (route) => {
+    if (held) await gate;
+    await route.continue();
+  });
+
+  // (a) A reload draws the table without the chat: no second part, and no
+  // "No messages yet" while the room has a line.
+  await reloadAtTop(ben.page);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.deepEqual(laterParts, [], 'the table drawn, nothing loaded on use');
+  assert.equal(await ben.page.locator('#chat-panel').isVisible(), true);
+  const inSight = await ben.page.$eval('#chat-panel', (el) => el.getBoundingClientRect().top < innerHeight);
+  assert.equal(inSight, false, 'the chat panel starts below the table on a phone');
+  assert.equal((await chatLines(ben.page)).length, 0);
+  assert.equal(await ben.page.isVisible('#chat-empty'), false, 'not "No messages yet" while lines are on their way');
+
+  // (b) In sight, the history comes.
+  await lookAtChat(ben.page);
+  await waitLine(ben.page, 'Before the game');
+  assert.equal(laterParts.length, 1, 'the second part, once');
+
+  // (c) Out of sight again after a reload, a new line brings the chat: read
+  // out politely and counted unread, after the history.
+  laterParts.length = 0;
+  await reloadAtTop(ben.page);
+  await say(aki.page, 'Your move, Ben');
+  await waitLine(ben.page, 'Your move, Ben');
+  assert.deepEqual(
+    (await chatLines(ben.page)).map((l) => l.text),
+    ['Before the game', 'Your move, Ben'],
+  );
+  assert.match(await ben.page.textContent('#chat-live'), /Aki says: Your move, Ben/);
+  assert.match(await ben.page.textContent('#chat-unread'), /^1/, 'unread while the panel is out of sight');
+
+  // (d) A line typed and sent while the chat is still on its way is sent once
+  // it has come, and the page does not navigate (the form's own submit).
+  held = true;
+  await reloadAtTop(ben.page);
+  const url = ben.page.url();
+  await ben.page.fill('#chat-text', 'Typed early');
+  await ben.page.press('#chat-text', 'Enter');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal((await chatLines(ben.page)).length, 0, 'the chat has not come yet');
+  // Its toggle works meanwhile, and the choice is kept once the chat has come.
+  await ben.page.click('#chat-toggle');
+  assert.equal(await ben.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false');
+  assert.equal(await ben.page.isVisible('#chat-body'), false);
+  open();
+  await waitLine(aki.page, 'Typed early');
+  assert.equal(ben.page.url(), url, 'no navigation');
+  assert.equal(await ben.page.inputValue('#chat-text'), '', 'the input is emptied once sent');
+  assert.equal(await ben.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false', 'still collapsed');
+  // A reload draws it collapsed before the chat has come.
+  laterParts.length = 0;
+  await reloadAtTop(ben.page);
+  assert.equal(await ben.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false');
+  assert.equal(await ben.page.isVisible('#chat-body'), false);
+  assert.deepEqual(laterParts, []);
 
   await closeAll([aki, ben]);
 });

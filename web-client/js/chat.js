@@ -20,6 +20,7 @@
 
 import { h, replace, scrollToEndSoon } from './dom.js';
 import { lang, locales, t } from './i18n.js';
+import { CHAT_OPEN_KEY } from './chat-on-use.js';
 
 /** Longest line, as the server counts (protocol MAX_CHAT_CHARS). */
 export const MAX_CHAT_CHARS = 500;
@@ -33,7 +34,6 @@ const PENDING_MS = 10_000;
 const COUNT_WARN_AT = 450;
 
 const MUTE_PREFIX = 'cubicle:chat-mute:';
-const OPEN_KEY = 'cubicle:chat-open';
 
 /** Sent to everyone by one click, in every game. */
 const EMOJI_REACTIONS = [
@@ -123,12 +123,16 @@ export class TableChat {
     this.me = { seat: null, host: false };
     this.game = null;
     this.unread = 0;
-    this.visible = true;
+    // In sight now (the observer below says so only after a frame, and a
+    // line may come before: js/chat-on-use.js loads the chat for it).
+    const box = panel.getBoundingClientRect();
+    this.visible = box.bottom > 0 && box.top < innerHeight;
     this.muteKey = null;
 
     this.el.text.maxLength = MAX_CHAT_CHARS;
     this.el.name.maxLength = MAX_NAME_CHARS;
-    this.el.name.value = lastName() ?? '';
+    // A name typed before the chat had loaded (js/chat-on-use.js) stays.
+    this.el.name.value ||= lastName() ?? '';
     this.el.form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.sendFromInput();
@@ -149,7 +153,7 @@ export class TableChat {
         this.seenIfInSight();
       }).observe(this.panel);
     }
-    this.setOpen(load(OPEN_KEY) !== 'closed', { remember: false });
+    this.setOpen(load(CHAT_OPEN_KEY) !== 'closed', { remember: false });
     this.showCount();
     this.renderReactions();
     this.renderList();
@@ -475,7 +479,7 @@ export class TableChat {
     this.el.body.hidden = !open;
     this.el.toggle.setAttribute('aria-expanded', String(open));
     this.panel.classList.toggle('chat-collapsed', !open);
-    if (remember) save(OPEN_KEY, open ? null : 'closed');
+    if (remember) save(CHAT_OPEN_KEY, open ? null : 'closed');
     // An empty list has nothing to scroll to: reading its height would
     // make the browser lay out the page while it is still being built.
     if (open && this.el.list.firstChild) {

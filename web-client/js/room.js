@@ -37,7 +37,7 @@ import { historyList } from './history.js';
 import { setUpSharing } from './share.js';
 import * as store from './store.js';
 import { TurnNotifier } from './notify.js';
-import { TableChat } from './chat.js';
+import { ChatOnUse } from './chat-on-use.js';
 import { TurnRecap } from './recap.js';
 import { attachRulesButton } from './rules-button.js';
 import { t, tParts } from './i18n.js';
@@ -123,8 +123,9 @@ const turnNotifier = new TurnNotifier($('notify-settings'), { tag: `cubicle-turn
 let connection = null;
 // "Since your last turn" (js/recap.js), above the table on your turn.
 const recap = new TurnRecap($('table'));
-// Table chat (js/chat.js): its lines come with `welcome` and as `chat`.
-const chat = new TableChat($('chat-panel'), {
+// Table chat (js/chat.js, loaded on use by js/chat-on-use.js): its lines
+// come with `welcome` and as `chat`.
+const chat = new ChatOnUse($('chat-panel'), {
   roomId,
   send: (msg) => connection?.send(msg) ?? false,
   lastName: store.lastName,
@@ -506,6 +507,10 @@ function renderAll() {
   renderHeader();
   renderLobby();
   renderGame();
+  // The page now shows the room as it is (its lobby, or its table drawn):
+  // from here on, the chat panel coming into sight is a use of it.
+  const shown = state.room && (state.game ? Boolean(state.table) : state.room.status !== 'playing');
+  if (shown) chat.watchForSight();
 }
 
 function gameName() {

@@ -1404,7 +1404,12 @@ mod tests {
             .ok()
             .unwrap();
         let later_modules = defined_modules(room.later.as_ref().unwrap());
-        for module in ["js/rules.js", "js/solo.js", "js/device-link-dialog.js"] {
+        for module in [
+            "js/rules.js",
+            "js/solo.js",
+            "js/device-link-dialog.js",
+            "js/chat.js",
+        ] {
             assert!(
                 later_modules.iter().any(|m| m == module),
                 "{module}: {later_modules:?}"
