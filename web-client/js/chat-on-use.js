@@ -14,7 +14,7 @@
 // a line sent is sent once the chat has come.
 
 /** localStorage: 'closed' while the reader keeps the panel collapsed. */
-export const CHAT_OPEN_KEY = 'cubicle:chat-open';
+const CHAT_OPEN_KEY = 'cubicle:chat-open';
 
 export function storedOpen() {
   try {
@@ -24,7 +24,16 @@ export function storedOpen() {
   }
 }
 
-/** Draws the panel open or collapsed (js/chat.js's setOpen does the same, and more). */
+export function rememberOpen(open) {
+  try {
+    if (open) localStorage.removeItem(CHAT_OPEN_KEY);
+    else localStorage.setItem(CHAT_OPEN_KEY, 'closed');
+  } catch {
+    // Storage disabled or full: the choice lasts as long as the page.
+  }
+}
+
+/** Draws the panel open or collapsed (js/chat.js's setOpen too, and scrolls its list). */
 export function drawOpen(panel, open) {
   panel.querySelector('#chat-body').hidden = !open;
   panel.querySelector('#chat-toggle').setAttribute('aria-expanded', String(open));
@@ -54,12 +63,7 @@ export class ChatOnUse {
       if (this.chat) return;
       const open = panel.querySelector('#chat-body').hidden;
       drawOpen(panel, open);
-      try {
-        if (open) localStorage.removeItem(CHAT_OPEN_KEY);
-        else localStorage.setItem(CHAT_OPEN_KEY, 'closed');
-      } catch {
-        // Storage disabled: the choice lasts as long as the page.
-      }
+      rememberOpen(open);
     });
     panel.querySelector('#chat-form').addEventListener('submit', (e) => {
       if (this.chat) return;

@@ -20,7 +20,7 @@
 
 import { h, replace, scrollToEndSoon } from './dom.js';
 import { lang, locales, t } from './i18n.js';
-import { CHAT_OPEN_KEY } from './chat-on-use.js';
+import { drawOpen, rememberOpen, storedOpen } from './chat-on-use.js';
 
 /** Longest line, as the server counts (protocol MAX_CHAT_CHARS). */
 export const MAX_CHAT_CHARS = 500;
@@ -153,7 +153,7 @@ export class TableChat {
         this.seenIfInSight();
       }).observe(this.panel);
     }
-    this.setOpen(load(CHAT_OPEN_KEY) !== 'closed', { remember: false });
+    this.setOpen(storedOpen(), { remember: false });
     this.showCount();
     this.renderReactions();
     this.renderList();
@@ -476,10 +476,8 @@ export class TableChat {
   // ---- collapsing and the unread badge -------------------------------------
 
   setOpen(open, { remember = true } = {}) {
-    this.el.body.hidden = !open;
-    this.el.toggle.setAttribute('aria-expanded', String(open));
-    this.panel.classList.toggle('chat-collapsed', !open);
-    if (remember) save(CHAT_OPEN_KEY, open ? null : 'closed');
+    drawOpen(this.panel, open);
+    if (remember) rememberOpen(open);
     // An empty list has nothing to scroll to: reading its height would
     // make the browser lay out the page while it is still being built.
     if (open && this.el.list.firstChild) {
