@@ -352,3 +352,52 @@ test('lobby: the host removes the empty seats and passes the host\u2019s rights 
   for (const p of [aki, ben]) await p.page.waitForSelector('#game:not([hidden])');
   await closeAll([aki, ben]);
 });
+
+test('on a phone during a game, the seat list draws without its controls until it is in sight', { timeout: 90_000 }, async () => {
+  const host = await openPage(browser, { name: 'host', width: 390, height: 844, hasTouch: true, isMobile: true });
+  const guest = await openPage(browser, { name: 'guest' });
+  const created = await createRoom(host, { game: 'osaki', seats: 2 });
+  for (const [p, name] of [
+    [host, 'Aki'],
+    [guest, 'Ben'],
+  ]) {
+    await p.page.goto(server.url + created.url);
+    await waitConnected(p.page);
+    await joinAs(p.page, name);
+  }
+  await host.page.waitForSelector('#start-button:not([disabled])');
+  await host.page.click('#start-button');
+  for (const p of [host, guest]) await p.page.waitForSelector('#game:not([hidden]) #table > *');
+
+  const laterParts = [];
+  host.page.on('request', (r) => {
+    if (/\.later\.js$/.test(r.url())) laterParts.push(r.url());
+  });
+  // A reload keeps the scroll: from the top, as a table is opened.
+  await host.page.evaluate(() => scrollTo(0, 0));
+  await host.page.reload();
+  await waitConnected(host.page);
+  await host.page.waitForSelector('#game:not([hidden]) #table > *');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const row = '#seats .seat[data-seat="1"]';
+  assert.deepEqual(laterParts, [], 'the table drawn, nothing loaded on use');
+  assert.equal(await host.page.$eval('#seats', (el) => el.getBoundingClientRect().top < innerHeight), false, 'the list starts below the table');
+  assert.deepEqual(
+    (await seatsShown(host.page)).map((s) => [s.name, s.you, s.host]),
+    [
+      ['Aki', true, true],
+      ['Ben', false, false],
+    ],
+    'the seats, their names and badges are there',
+  );
+  assert.equal(await host.page.$(`${row} [data-control]`), null, 'no control before the list is in sight');
+
+  // In sight, the host's controls come: "Make host" on Ben's seat, and then
+  // an away player's choices as before.
+  await host.page.locator('#seats').scrollIntoViewIfNeeded();
+  await host.page.waitForSelector(`${row} [data-control="pass-host"]`);
+  assert.equal(laterParts.length, 1);
+  await guest.context.close();
+  await host.page.waitForSelector(`${row}[data-kind="away"] [data-control="away-bot"]`);
+  await closeAll([host]);
+});

@@ -13,6 +13,8 @@
 // Until then the panel works as drawn: its toggle opens and closes it, and
 // a line sent is sent once the chat has come.
 
+import { onceInSight, onTouch } from './in-sight.js';
+
 /** localStorage: 'closed' while the reader keeps the panel collapsed. */
 const CHAT_OPEN_KEY = 'cubicle:chat-open';
 
@@ -56,9 +58,7 @@ export class ChatOnUse {
     this.watching = false;
 
     drawOpen(panel, storedOpen());
-    const use = () => this.load();
-    panel.addEventListener('focusin', use);
-    panel.addEventListener('pointerdown', use);
+    onTouch(panel, () => this.load());
     panel.querySelector('#chat-toggle').addEventListener('click', () => {
       if (this.chat) return;
       const open = panel.querySelector('#chat-body').hidden;
@@ -77,16 +77,7 @@ export class ChatOnUse {
   watchForSight() {
     if (this.watching || this.chat) return;
     this.watching = true;
-    if (typeof IntersectionObserver !== 'function') {
-      this.load();
-      return;
-    }
-    const sight = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      sight.disconnect();
-      this.load();
-    });
-    sight.observe(this.panel);
+    onceInSight(this.panel, () => this.load());
   }
 
   update(who) {

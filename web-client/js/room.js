@@ -8,8 +8,9 @@
 // and offers exactly the legal actions the server listed.
 //
 // Around it: the seat list and its bot and away-seat controls (js/seats.js,
-// js/bots.js), the personal link for another device (js/device-link.js) and
-// the automatic set-up of a game against the computer (js/solo.js), and the
+// js/bots.js, js/seat-controls.js), the personal link for another device
+// (js/device-link.js) and the automatic set-up of a game against the
+// computer (js/solo.js), and the
 // fair-dealing seed: commitment, contribution, revelation (js/fairness.js).
 //
 // After the game: "Play again" on the end screen (a new game in the same
@@ -28,7 +29,7 @@ import { newActionId } from './ids.js';
 import { loadRenderer } from './games/registry.js';
 import { TableFrame } from './frame.js';
 import { renderQuestions, readAnswers } from './questions.js';
-import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
+import { seatKind, standInNotice, refusalText } from './bots.js';
 import { SeatList } from './seats.js';
 import { deviceLinkButton, takeLinkToken, copy } from './device-link.js';
 import { soloPlan } from './solo-plan.js';
@@ -112,7 +113,7 @@ const state = {
 
 const gameLog = new GameLog($('log'), $('last-event'));
 const frame = new TableFrame($('table-frame'));
-const seatList = new SeatList($('seats'), new SeatControls(sendCommand));
+const seatList = new SeatList($('seats'), sendCommand);
 const deviceWho = () => ({
   roomId,
   token: store.roomToken(roomId),
@@ -508,9 +509,13 @@ function renderAll() {
   renderLobby();
   renderGame();
   // The page now shows the room as it is (its lobby, or its table drawn):
-  // from here on, the chat panel coming into sight is a use of it.
+  // from here on, the chat panel or the seat list coming into sight is a
+  // use of it (before, the page is nearly empty and both are in sight).
   const shown = state.room && (state.game ? Boolean(state.table) : state.room.status !== 'playing');
-  if (shown) chat.watchForSight();
+  if (shown) {
+    chat.watchForSight();
+    seatList.watchForSight();
+  }
 }
 
 function gameName() {
