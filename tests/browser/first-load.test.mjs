@@ -32,8 +32,8 @@ import { measureOnce, roomInPlay } from './lib/first-load.mjs';
 // on use, in the bundle's second part, which a table's first load does not fetch. Since
 // 2026-12-06 the bundles shorten their modules' names (server/src/web/rename.rs): 41.4, 46.5 and
 // 63.4 KB. Since 2026-12-08 the table chat loads on use (js/chat-on-use.js; on a phone its panel
-// is below the table): 39.1, 43.8 and 63.2 to 63.7 KB (Dilbert 65.2 to 65.8 before); and the seat
-// list's controls (js/seat-controls.js): 38.5, 43.3 and 62.6 to 63.1 KB.
+// is below the table): 39.1, 43.8 and 63.2 to 63.7 KB (Dilbert 65.2 to 65.8 before); and the turn
+// alerts' sound and notification (js/notify-alerts.js): 38.6, 43.4 and 62.7 to 63.3 KB.
 const CEILING_BYTES = { osaki: 50_000, office21: 50_000, dilbert: 63_600 };
 // What the socket brings meanwhile (the welcome, the snapshot: sent uncompressed): 3.1, 4.7 and
 // 4.1 KB; Dilbert's was 46 KB while its snapshot carried the board.

@@ -1,4 +1,4 @@
-// "Your turn, even in another tab" (js/notify.js): when a player's turn
+// "Your turn, even in another tab" (js/notify.js, js/notify-alerts.js): when a player's turn
 // comes, the tab's icon gets its badge (and the title its "Your turn"), and,
 // as each player chose under "Notifications", a beep (Web Audio), a desktop
 // notification while the tab is hidden, and a vibration. Real server binary,
@@ -105,8 +105,8 @@ function stubs() {
   };
 }
 
-async function newPage(name, { notifications = false } = {}) {
-  const record = await openPage(browser, { name });
+async function newPage(name, { notifications = false, ...size } = {}) {
+  const record = await openPage(browser, { name, ...size });
   record.name = name;
   await record.context.addInitScript(stubs);
   if (notifications) await record.context.grantPermissions(['notifications'], { origin: server.url });
@@ -263,5 +263,60 @@ test('"Notify me when it\u2019s my turn": a desktop notification while the tab i
   const after = await seen(ben.page);
   assert.equal(after.focused, 1, 'clicking the notification focuses the tab');
   assert.equal(after.notifications[1].closed, true, 'and closes the notification');
+  await closeAll(everyone);
+});
+
+test('the sound and the notification come on use: not with a phone\u2019s table; a box ticked before they came counts once they have; with the sound on they come at once', { timeout: 90_000 }, async () => {
+  const aki = await newPage('Aki', { width: 390, height: 844, isMobile: true, hasTouch: true });
+  const ben = await newPage('Ben');
+  const everyone = [aki, ben];
+  await seatAndStart(server, { players: everyone, options: { fixture: FIXTURE } });
+  await waitTurn(aki.page, true);
+
+  const laterParts = [];
+  aki.page.on('request', (r) => {
+    if (/\.later\.js$/.test(r.url())) laterParts.push(r.url());
+  });
+  let open;
+  const gate = new Promise((resolve) => (open = resolve));
+  let held = false;
+  await aki.context.route(/\.later\.js$/, async (route) => {
+    if (held) await gate;
+    await route.continue();
+  });
+  const reloadAtTop = async () => {
+    await aki.page.evaluate(() => scrollTo(0, 0));
+    await aki.page.reload();
+    await waitConnected(aki.page);
+    await waitTurn(aki.page, true);
+    await sleep(1_000);
+  };
+
+  // The table of a player who chose nothing: no second part, the boxes drawn as the choices stand.
+  await reloadAtTop();
+  assert.deepEqual(laterParts, [], 'nothing loaded on use');
+  assert.equal(await aki.page.isChecked('#notify-vibrate'), true);
+  assert.equal(await aki.page.isChecked('#notify-sound'), false);
+
+  // The sound ticked while the alerts are on their way: it plays once they have come.
+  held = true;
+  await aki.page.click('#notify-settings summary');
+  await aki.page.check('#notify-sound');
+  await sleep(300);
+  assert.equal((await seen(aki.page)).starts, 0, 'not before the alerts have come');
+  open();
+  await aki.page.waitForFunction(() => window.__seen.starts === 1);
+
+  // Remembered; with the sound on, a reload loads the alerts without a touch, and the next turn beeps.
+  laterParts.length = 0;
+  held = false;
+  await reloadAtTop();
+  assert.equal(await aki.page.isChecked('#notify-sound'), true);
+  assert.equal(laterParts.length, 1, 'the alerts come at once for a player who chose the sound');
+  await playCard(aki, everyone);
+  await waitTurn(ben.page, true);
+  await playCard(ben, everyone);
+  await waitTurn(aki.page, true);
+  assert.equal((await seen(aki.page)).starts, 1, 'the turn beeped');
   await closeAll(everyone);
 });

@@ -1,5 +1,5 @@
 // For the parts of the room page loaded on use (js/chat-on-use.js,
-// js/seats.js): coming into sight, or being touched, is a use.
+// js/notify.js): coming into sight, or being touched, is a use.
 
 /** Calls `use` once, the first time `el` is in the viewport (at once without IntersectionObserver). */
 export function onceInSight(el, use) {

@@ -10,9 +10,15 @@
 // Only the change into "your turn" alerts, never a re-render while it
 // stays your turn. The first state the page learns (opening or reloading a
 // room where it is already your turn) alerts only if the tab is hidden.
+//
+// The sound, the desktop notification and the settings' handlers are
+// js/notify-alerts.js, in the room bundle's second part: loaded at once if
+// the sound or the notification is on, else when the pointer or the focus
+// enters the settings (a box ticked before they have come counts once they
+// have). The icon and the vibration, which every player has, are here.
 
 import * as store from './store.js';
-import { t } from './i18n.js';
+import { onTouch } from './in-sight.js';
 
 const ICON = '/favicon.svg';
 const TURN_ICON = '/favicon-turn.svg';
@@ -26,76 +32,45 @@ export class TurnNotifier {
     /** undefined until the first known state, then true or false */
     this.turn = undefined;
     this.prefs = store.notifyPrefs();
-    this.audio = null;
-    this.notification = null;
+    /** js/notify-alerts.js's TurnAlerts, once it has come */
+    this.alerts = null;
+    this.loading = null;
     this.sound = root.querySelector('#notify-sound');
     this.desktop = root.querySelector('#notify-desktop');
     this.vibrate = root.querySelector('#notify-vibrate');
     this.status = root.querySelector('#notify-status');
-    this.setUpControls();
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.closeNotification();
-    });
-    // Browsers start sound only after a gesture on the page: any click or key
-    // readies the audio, so that a later turn can beep (even in a hidden tab).
-    const unlock = () => {
-      if (this.prefs.sound) this.audioContext();
-    };
-    document.addEventListener('pointerdown', unlock, { capture: true, passive: true });
-    document.addEventListener('keydown', unlock, { capture: true });
-  }
 
-  setUpControls() {
-    this.sound.checked = this.prefs.sound;
-    this.sound.addEventListener('change', () => {
-      this.save('sound', this.sound.checked);
-      // The box is a gesture: ready the audio and let the player hear the sound.
-      if (this.sound.checked) this.beep();
-    });
-
+    // The boxes as the choices stand (their handlers come with the alerts).
     const canNotify = 'Notification' in window;
+    this.sound.checked = this.prefs.sound;
     this.desktop.checked = canNotify && this.prefs.desktop && Notification.permission === 'granted';
     this.desktop.disabled = !canNotify;
-    if (!canNotify) this.say(t('This browser cannot show notifications.'));
-    this.desktop.addEventListener('change', () => this.desktopChanged());
-
-    const canVibrate = typeof navigator.vibrate === 'function';
-    this.vibrate.closest('.field').hidden = !canVibrate;
+    this.vibrate.closest('.field').hidden = typeof navigator.vibrate !== 'function';
     this.vibrate.checked = this.prefs.vibrate;
-    this.vibrate.addEventListener('change', () => this.save('vibrate', this.vibrate.checked));
+    /** what the boxes said before their handlers came */
+    this.drawn = { sound: this.sound.checked, desktop: this.desktop.checked, vibrate: this.vibrate.checked };
+
+    onTouch(root, () => this.loadAlerts());
+    if (this.prefs.sound || this.prefs.desktop) this.loadAlerts();
   }
 
-  async desktopChanged() {
-    if (!this.desktop.checked) {
-      this.save('desktop', false);
-      this.say('');
-      return;
-    }
-    let permission = Notification.permission;
-    if (permission === 'default') {
-      try {
-        permission = await Notification.requestPermission();
-      } catch {
-        permission = 'denied';
-      }
-    }
-    const granted = permission === 'granted';
-    this.desktop.checked = granted;
-    this.save('desktop', granted);
-    this.say(
-      granted
-        ? t('You will get a notification when it is your turn while this tab is in the background.')
-        : t('Notifications are blocked for this site: allow them in the browser\u2019s site settings, then tick the box again.'),
+  loadAlerts() {
+    this.loading ??= import('./notify-alerts.js').then(
+      ({ TurnAlerts }) => {
+        this.alerts = new TurnAlerts(this);
+      },
+      (error) => {
+        // Tried again at the next use.
+        this.loading = null;
+        console.warn('the turn alerts could not be loaded', error);
+      },
     );
+    return this.loading;
   }
 
   save(key, on) {
     this.prefs[key] = on;
     store.setNotifyPref(key, on);
-  }
-
-  say(text) {
-    if (this.status.textContent !== text) this.status.textContent = text;
   }
 
   /** Shows the settings to players only (a spectator has no turn). */
@@ -114,16 +89,16 @@ export class TurnNotifier {
     const before = this.turn;
     this.turn = turn;
     if (!turn) {
-      this.closeNotification();
+      this.alerts?.closeNotification();
       return;
     }
     if (before === true) return;
     const hidden = document.visibilityState === 'hidden';
     // Opening a room where it is already your turn: you are looking at it.
     if (before === undefined && !hidden) return;
-    if (this.prefs.sound) this.beep();
+    if (this.prefs.sound) this.alerts?.beep();
     if (this.prefs.vibrate) vibrate();
-    if (this.prefs.desktop && hidden) this.notify(title);
+    if (this.prefs.desktop && hidden) this.alerts?.notify(title);
   }
 
   setIcon(turn) {
@@ -131,65 +106,6 @@ export class TurnNotifier {
     for (const link of document.querySelectorAll('link[rel~="icon"]')) {
       if (link.getAttribute('href') !== href) link.setAttribute('href', href);
     }
-  }
-
-  audioContext() {
-    const Context = window.AudioContext ?? window.webkitAudioContext;
-    if (!Context) return null;
-    try {
-      this.audio ??= new Context();
-      if (this.audio.state === 'suspended') this.audio.resume().catch(() => {});
-      return this.audio;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Two short rising tones, a quarter of a second in all. */
-  beep() {
-    const ctx = this.audioContext();
-    if (!ctx) return;
-    try {
-      const t = ctx.currentTime;
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = 'sine';
-      osc.frequency.setValueAtTime(660, t);
-      osc.frequency.setValueAtTime(990, t + 0.12);
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-      gain.gain.setValueAtTime(0.2, t + 0.2);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.26);
-      osc.connect(gain);
-      gain.connect(ctx.destination);
-      osc.start(t);
-      osc.stop(t + 0.27);
-    } catch {
-      // No sound then; the title and the icon still say it.
-    }
-  }
-
-  notify(title) {
-    if (!('Notification' in window) || Notification.permission !== 'granted') return;
-    this.closeNotification();
-    try {
-      const n = new Notification(title, {
-        body: t('It is your turn. Click to go back to the table.'),
-        tag: this.tag,
-      });
-      n.addEventListener('click', () => {
-        window.focus();
-        n.close();
-      });
-      this.notification = n;
-    } catch {
-      // Some browsers (Chrome on Android) show notifications only from a service worker.
-    }
-  }
-
-  closeNotification() {
-    this.notification?.close();
-    this.notification = null;
   }
 }
 

@@ -8,9 +8,8 @@
 // and offers exactly the legal actions the server listed.
 //
 // Around it: the seat list and its bot and away-seat controls (js/seats.js,
-// js/bots.js, js/seat-controls.js), the personal link for another device
-// (js/device-link.js) and the automatic set-up of a game against the
-// computer (js/solo.js), and the
+// js/bots.js), the personal link for another device (js/device-link.js) and
+// the automatic set-up of a game against the computer (js/solo.js), and the
 // fair-dealing seed: commitment, contribution, revelation (js/fairness.js).
 //
 // After the game: "Play again" on the end screen (a new game in the same
@@ -29,7 +28,7 @@ import { newActionId } from './ids.js';
 import { loadRenderer } from './games/registry.js';
 import { TableFrame } from './frame.js';
 import { renderQuestions, readAnswers } from './questions.js';
-import { seatKind, standInNotice, refusalText } from './bots.js';
+import { SeatControls, seatKind, standInNotice, refusalText } from './bots.js';
 import { SeatList } from './seats.js';
 import { deviceLinkButton, takeLinkToken, copy } from './device-link.js';
 import { soloPlan } from './solo-plan.js';
@@ -79,12 +78,17 @@ const SEAT_VIEW_WAIT_MS = 2_000;
 
 const $ = (id) => document.getElementById(id);
 
+/** How long the lobby's join form waits for the room's info before it shows without it. */
+const INFO_PATIENCE_MS = 3_000;
+
 const roomId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
 const state = {
   room: null,
   you: { seat: null, host: false },
   gameInfo: null,
+  /** until `GET /api/rooms/{id}` has answered (with `game_info`, whose join questions the form holds) */
+  infoPending: true,
   /** {board, log, view, legal, seq, outcome} once a game exists */
   game: null,
   /** events of the last update, for the table's small animations */
@@ -113,7 +117,7 @@ const state = {
 
 const gameLog = new GameLog($('log'), $('last-event'));
 const frame = new TableFrame($('table-frame'));
-const seatList = new SeatList($('seats'), sendCommand);
+const seatList = new SeatList($('seats'), new SeatControls(sendCommand));
 const deviceWho = () => ({
   roomId,
   token: store.roomToken(roomId),
@@ -509,13 +513,10 @@ function renderAll() {
   renderLobby();
   renderGame();
   // The page now shows the room as it is (its lobby, or its table drawn):
-  // from here on, the chat panel or the seat list coming into sight is a
-  // use of it (before, the page is nearly empty and both are in sight).
+  // from here on, the chat panel coming into sight is a use of it (before,
+  // the page is nearly empty and the panel is in sight on every phone).
   const shown = state.room && (state.game ? Boolean(state.table) : state.room.status !== 'playing');
-  if (shown) {
-    chat.watchForSight();
-    seatList.watchForSight();
-  }
+  if (shown) chat.watchForSight();
 }
 
 function gameName() {
@@ -564,7 +565,10 @@ function renderLobby() {
   // Joining: a free seat in the lobby, or a bot's own seat during the game.
   const form = $('join-form');
   const canTakeOver = playing && !seated && openSeats.length > 0;
-  form.hidden = !((lobby && !seated && free.length > 0) || canTakeOver);
+  // In the lobby, not before the game's join questions are known: the welcome
+  // often comes first, and questions added later would push the button down
+  // under the finger.
+  form.hidden = !((lobby && !seated && free.length > 0 && !state.infoPending) || canTakeOver);
   // Built once per game description, so that re-renders keep what was typed.
   if (state.questionsOf !== state.gameInfo) {
     state.questionsOf = state.gameInfo;
@@ -945,6 +949,12 @@ async function main() {
   // The welcome, when it comes first, holds the newer room.
   // The room's info names its game (`game_info`: name, seats, questions).
   const facts = getRoom(roomId).catch((e) => e);
+  // The join form waits for the room's info (its questions), but not forever.
+  setTimeout(() => {
+    if (!state.infoPending) return;
+    state.infoPending = false;
+    if (state.room) renderAll();
+  }, INFO_PATIENCE_MS);
   // A snapshot without its board (the page fetches it: js/board.js), or an
   // update whose view is a patch before js/view-patch.js has loaded, waits
   // for it, and what comes after waits behind (js/inbox.js).
@@ -968,6 +978,7 @@ async function main() {
     showMissing();
     return;
   }
+  state.infoPending = false;
   const known = room && !(room instanceof Error);
   if (known && !state.room) state.room = room;
   state.gameInfo = known && room.game_info?.id === state.room?.game ? room.game_info : null;

@@ -2,12 +2,6 @@
 // what the seat is (bot, away, ...) and the controls the viewer may use on
 // it (js/bots.js). Names are text in <bdi>, never HTML.
 //
-// The controls (js/seat-controls.js) load on use, like the chat: the list
-// is drawn without them until it comes into sight once the room is shown
-// (`watchForSight`, from room.js), or the pointer or focus enters it, and
-// again once they have come. On a phone the list is below the table
-// during a game, so a table's first load does without them.
-//
 // The list is rebuilt only when something it shows changed, and keyboard
 // focus survives a rebuild: it goes back to the control with the same
 // `data-key`, or, when that control is gone (an "Add bot" whose seat now
@@ -17,22 +11,15 @@ import { h, replace } from './dom.js';
 import { seatKind, seatStatus } from './bots.js';
 import { t } from './i18n.js';
 import { playerName } from './game-names.js';
-import { onceInSight, onTouch } from './in-sight.js';
 
 export class SeatList {
   /**
    * @param {HTMLElement} el the list (<ol id="seats">)
-   * @param {(msg: object) => void} send what the controls send with (and mark the page busy)
+   * @param {import('./bots.js').SeatControls} controls
    */
-  constructor(el, send) {
+  constructor(el, controls) {
     this.el = el;
-    this.send = send;
-    /** the SeatControls once they have come, and what render() was last given */
-    this.controls = null;
-    this.loading = null;
-    this.last = null;
-    this.watching = false;
-    onTouch(el, () => this.loadControls());
+    this.controls = controls;
     this.shown = null;
     this.lastFocus = null;
     this.focusDropped = false;
@@ -52,7 +39,6 @@ export class SeatList {
    * @param {(seat: number) => void} v.join takes a free seat (lobby) or a bot's seat (game)
    */
   render(v) {
-    this.last = v;
     const { room, seat, host, active, busy } = v;
     const shown = JSON.stringify([room.seats, room.status, room.game_number, seat, host, active, busy]);
     if (shown === this.shown) return;
@@ -75,7 +61,7 @@ export class SeatList {
         if (s.host) badges.push(h('span', { class: 'badge badge-host', title: t('Created the room: starts the game and manages the seats') }, t('host')));
         if (seated && s.seat === seat) badges.push(h('span', { class: 'badge badge-you', title: t('Your seat') }, t('you')));
         if (active.includes(s.seat)) badges.push(h('span', { class: 'badge badge-turn', title: t('This seat must act now') }, t('to play')));
-        const controls = this.controls?.controls(s, viewer) ?? [];
+        const controls = this.controls.controls(s, viewer);
         if (!taken && room.status === 'lobby' && !seated) {
           controls.unshift(
             h('button', { type: 'button', class: 'small', disabled: busy, 'data-control': 'sit', 'data-key': `sit-${s.seat}`, onclick: () => v.join(s.seat) }, t('Sit here')),
@@ -96,7 +82,7 @@ export class SeatList {
               )
             : null,
           controls.length > 0 ? h('span', { class: 'seat-controls' }, controls) : null,
-          this.controls?.awayChoices(s, viewer) ?? null,
+          this.controls.awayChoices(s, viewer),
         ].filter(Boolean);
         return h(
           'li',
@@ -106,29 +92,6 @@ export class SeatList {
       }),
     );
     this.focusDropped = focusWasHere && !this.restoreFocus();
-  }
-
-  /** room.js, once the page shows the room's state: from now on, sight of the list loads its controls. */
-  watchForSight() {
-    if (this.watching) return;
-    this.watching = true;
-    onceInSight(this.el, () => this.loadControls());
-  }
-
-  loadControls() {
-    this.loading ??= import('./seat-controls.js').then(
-      ({ SeatControls }) => {
-        this.controls = new SeatControls(this.send);
-        this.shown = null;
-        if (this.last) this.render(this.last);
-      },
-      (error) => {
-        // Tried again at the next use.
-        this.loading = null;
-        console.warn('the seat controls could not be loaded', error);
-      },
-    );
-    return this.loading;
   }
 
   /** Whether the focus found a control again. */

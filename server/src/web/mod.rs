@@ -1409,7 +1409,7 @@ mod tests {
             "js/solo.js",
             "js/device-link-dialog.js",
             "js/chat.js",
-            "js/seat-controls.js",
+            "js/notify-alerts.js",
         ] {
             assert!(
                 later_modules.iter().any(|m| m == module),
