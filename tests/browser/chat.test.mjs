@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, startServerAndBrowser, stopServerAndBrowser } from './lib/harness.mjs';
-import { waitConnected, joinAs, scrollsSideways, tokenKey } from './lib/room.mjs';
+import { waitConnected, joinAs, scrollsSideways, tokenKey, watchLaterParts } from './lib/room.mjs';
 
 let server;
 let browser;
@@ -346,17 +346,8 @@ test('on a phone the chat comes on use: not with the table, then on sight, on a 
   await aki.page.waitForSelector('#game:not([hidden]) #table > *');
 
   // The bundle's second part (the chat, and what else a page loads on use) is watched for.
-  const laterParts = [];
-  ben.page.on('request', (r) => {
-    if (/\.later\.js$/.test(r.url())) laterParts.push(r.url());
-  });
-  let open;
-  const gate = new Promise((resolve) => (open = resolve));
-  let held = false;
-  await ben.context.route(/\.later\.js$/, async (route) => {
-    if (held) await gate;
-    await route.continue();
-  });
+  const later = await watchLaterParts(ben);
+  const laterParts = later.requested;
 
   // (a) A reload draws the table without the chat: no second part, and no
   // "No messages yet" while the room has a line.
@@ -389,7 +380,7 @@ test('on a phone the chat comes on use: not with the table, then on sight, on a 
 
   // (d) A line typed and sent while the chat is still on its way is sent once
   // it has come, and the page does not navigate (the form's own submit).
-  held = true;
+  later.hold();
   await reloadAtTop(ben.page);
   const url = ben.page.url();
   await ben.page.fill('#chat-text', 'Typed early');
@@ -400,7 +391,7 @@ test('on a phone the chat comes on use: not with the table, then on sight, on a 
   await ben.page.click('#chat-toggle');
   assert.equal(await ben.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false');
   assert.equal(await ben.page.isVisible('#chat-body'), false);
-  open();
+  later.release();
   await waitLine(aki.page, 'Typed early');
   assert.equal(ben.page.url(), url, 'no navigation');
   assert.equal(await ben.page.inputValue('#chat-text'), '', 'the input is emptied once sent');

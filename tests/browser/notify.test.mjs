@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, sleep, startServerAndBrowser, stopServerAndBrowser, closeAll } from './lib/harness.mjs';
-import { waitConnected } from './lib/room.mjs';
+import { waitConnected, watchLaterParts } from './lib/room.mjs';
 import { position, seatAndStart, clickAndSettle, offeredActions } from './lib/office21.mjs';
 
 let server;
@@ -273,17 +273,8 @@ test('the sound and the notification come on use: not with a phone\u2019s table;
   await seatAndStart(server, { players: everyone, options: { fixture: FIXTURE } });
   await waitTurn(aki.page, true);
 
-  const laterParts = [];
-  aki.page.on('request', (r) => {
-    if (/\.later\.js$/.test(r.url())) laterParts.push(r.url());
-  });
-  let open;
-  const gate = new Promise((resolve) => (open = resolve));
-  let held = false;
-  await aki.context.route(/\.later\.js$/, async (route) => {
-    if (held) await gate;
-    await route.continue();
-  });
+  const later = await watchLaterParts(aki);
+  const laterParts = later.requested;
   const reloadAtTop = async () => {
     await aki.page.evaluate(() => scrollTo(0, 0));
     await aki.page.reload();
@@ -299,17 +290,16 @@ test('the sound and the notification come on use: not with a phone\u2019s table;
   assert.equal(await aki.page.isChecked('#notify-sound'), false);
 
   // The sound ticked while the alerts are on their way: it plays once they have come.
-  held = true;
+  later.hold();
   await aki.page.click('#notify-settings summary');
   await aki.page.check('#notify-sound');
   await sleep(300);
   assert.equal((await seen(aki.page)).starts, 0, 'not before the alerts have come');
-  open();
+  later.release();
   await aki.page.waitForFunction(() => window.__seen.starts === 1);
 
   // Remembered; with the sound on, a reload loads the alerts without a touch, and the next turn beeps.
   laterParts.length = 0;
-  held = false;
   await reloadAtTop();
   assert.equal(await aki.page.isChecked('#notify-sound'), true);
   assert.equal(laterParts.length, 1, 'the alerts come at once for a player who chose the sound');

@@ -235,3 +235,32 @@ export async function piecesOverNames(page) {
     return found;
   });
 }
+
+/**
+ * Watches a page's requests for its bundle's second part (`*.later.js`,
+ * what the page loads on use) and can hold them back: `requested` lists
+ * them, `hold()` keeps each new one waiting until `release()`.
+ */
+export async function watchLaterParts(record) {
+  const requested = [];
+  record.page.on('request', (r) => {
+    if (/\.later\.js$/.test(r.url())) requested.push(r.url());
+  });
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  let held = false;
+  await record.context.route(/\.later\.js$/, async (route) => {
+    if (held) await gate;
+    await route.continue();
+  });
+  return {
+    requested,
+    hold() {
+      held = true;
+    },
+    release() {
+      held = false;
+      release();
+    },
+  };
+}
